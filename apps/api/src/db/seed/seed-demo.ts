@@ -1,0 +1,233 @@
+import { hash } from "@node-rs/argon2";
+import { AD_IMAGES_MAX, AD_IMAGES_MIN, IMAGE_SIZES } from "@waterside/shared/images";
+import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import { eq } from "drizzle-orm";
+import type { Storage } from "../../lib/storage.ts";
+import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
+import type { Database } from "../database.ts";
+import {
+  adAttributeValues,
+  adImages,
+  ads,
+  areas,
+  categories as categoriesTable,
+  companies,
+  counties as countiesTable,
+  subcategories as subcategoriesTable,
+  subcategoryAttributes,
+  users,
+} from "../schema.ts";
+import { categories } from "./reference/categories.ts";
+import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
+import { drawPicture, seededRandom } from "./placeholder-images.ts";
+
+export const DEMO_PASSWORD = "waterside-demo";
+
+export const DEMO_ACCOUNTS = [
+  { name: "Musu Kollie", email: "musu@demo.waterside.lr", business: false, phone: "231886123456" },
+  { name: "Emmanuel Toe", email: "emmanuel@demo.waterside.lr", business: false, phone: "231777234567" },
+  { name: "Fatu Kamara", email: "fatu@demo.waterside.lr", business: false, phone: "231886345678" },
+  { name: "Joseph Weah", email: "joseph@demo.waterside.lr", business: false, phone: "231776456789" },
+  { name: "Comfort Doe", email: "comfort@demo.waterside.lr", business: false, phone: "231880567890" },
+  { name: "Prince Johnson", email: "prince@demo.waterside.lr", business: false, phone: "231777678901" },
+  { name: "Hawa Sirleaf", email: "hawa@demo.waterside.lr", business: false, phone: "231886789012" },
+  { name: "Mohammed Sheriff", email: "mohammed@demo.waterside.lr", business: false, phone: "231775890123" },
+  {
+    name: "Red Light Motors",
+    email: "motors@demo.waterside.lr",
+    business: true,
+    phone: "231886901234",
+    company: { address: "Red Light, Paynesville, Montserrado", latitude: 6.2833, longitude: -10.7081, description: "Foreign used cars, SUVs and spare parts, cleared and ready to drive." },
+  },
+  {
+    name: "Sinkor Phones & Gadgets",
+    email: "gadgets@demo.waterside.lr",
+    business: true,
+    phone: "231777012345",
+    company: { address: "Tubman Boulevard, Sinkor, Monrovia", latitude: 6.2907, longitude: -10.7829, description: "Original phones, tablets, laptops and accessories with warranty." },
+  },
+  {
+    name: "Bong Mines Solar",
+    email: "solar@demo.waterside.lr",
+    business: true,
+    phone: "231886112233",
+    company: { address: "Main Street, Gbarnga, Bong County", latitude: 6.9956, longitude: -9.4722, description: "Solar panels, batteries, inverters and installation across Bong and Nimba." },
+  },
+  {
+    name: "Congo Town Realty",
+    email: "realty@demo.waterside.lr",
+    business: true,
+    phone: "231777223344",
+    company: { address: "Old Road, Congo Town, Monrovia", latitude: 6.2718, longitude: -10.7528, description: "Houses, apartments, shops and land for rent and sale, with proper deeds." },
+  },
+  {
+    name: "Harbel Farm Supply",
+    email: "farm@demo.waterside.lr",
+    business: true,
+    phone: "231886334455",
+    company: { address: "Firestone Road, Harbel, Margibi", latitude: 6.2723, longitude: -10.3495, description: "Seeds, fertiliser, chicks, feed and farm tools for Liberian farmers." },
+  },
+] as const;
+
+const PHOTO = { width: 1280, height: 960 };
+/** Distinct generated photos per subcategory; each ad stores its own copies of some of them. */
+const PHOTOS_PER_SUBCATEGORY = 4;
+
+interface DemoOptions {
+  ads: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Development demo data on an empty database: individual and business users, and ads spread over
+ * subcategories, counties, prices and dates, each with its own 2–8 WebP photos in storage.
+ */
+export async function seedDemoData(db: Database, storage: Storage, { ads: adCount, seed = 2024, log = () => {} }: DemoOptions) {
+  if ((await db.$count(users)) > 0) return { seeded: false };
+  const random = seededRandom(seed);
+  const passwordHash = await hash(DEMO_PASSWORD);
+
+  const userRows = await db.transaction(async (tx) => {
+    const created = [];
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: account.name,
+          email: account.email,
+          password_hash: passwordHash,
+          phone_number: account.phone,
+          usertype_id: account.business ? USER_TYPE.company : USER_TYPE.individual,
+          bio: account.business ? account.company.description : `Buying and selling in Monrovia since ${random.int(2015, 2023)}.`,
+          created_at: new Date(Date.now() - random.int(120, 900) * 86_400_000),
+        })
+        .returning();
+      if (account.business) {
+        const banner = await storeSingleImage(
+          storage,
+          "banners",
+          await drawPicture({ ...IMAGE_SIZES.banner, colors: ["#065f46", "#0ea5e9"], label: account.name, seed: user!.id }),
+          IMAGE_SIZES.banner,
+        );
+        await tx.insert(companies).values({ user_id: user!.id, banner_image: banner, ...account.company });
+      }
+      created.push(user!);
+    }
+    return created;
+  });
+
+  const catalog = await loadCatalog(db);
+  const areaRows = await db
+    .select({ id: areas.id, name: areas.name, county_id: areas.county_id, county: countiesTable.name })
+    .from(areas)
+    .innerJoin(countiesTable, eq(countiesTable.id, areas.county_id));
+  // Most of the market is in and around Monrovia.
+  const montserrado = areaRows.filter((area) => area.county === "Montserrado");
+
+  log(`Drawing demo photos for ${catalog.length} subcategories…`);
+  const photos = new Map<number, ImageVariants[]>();
+  for (const entry of catalog) {
+    const variants: ImageVariants[] = [];
+    for (let index = 0; index < PHOTOS_PER_SUBCATEGORY; index++) {
+      const picture = await drawPicture({ ...PHOTO, colors: entry.colors, label: entry.seed.name, seed: entry.subcategoryId * 10 + index });
+      variants.push(await encodeAdImage(picture));
+    }
+    photos.set(entry.subcategoryId, variants);
+  }
+
+  log(`Writing ${adCount} demo ads…`);
+  const now = Date.now();
+  for (let index = 0; index < adCount; index++) {
+    const entry = catalog[index % catalog.length]!;
+    const area = random.next() < 0.6 ? random.pick(montserrado) : random.pick(areaRows);
+    const values = new Map(entry.attributes.map((attribute) => [attribute.seed.name, generateValue(attribute.seed, random)]));
+    const fill = (template: string) =>
+      template
+        .replace(/\{area\}/g, area.name)
+        .replace(/\{([^}]+)\}/g, (_match, name: string) => values.get(name) ?? "")
+        .replace(/\s+/g, " ")
+        .trim();
+    const sentences = [...entry.seed.descriptions].sort(() => random.next() - 0.5).slice(0, random.int(2, 4));
+    const [low, high] = entry.seed.priceRange;
+    const price = roundPrice(low + (high - low) * random.next() ** 2);
+    const seller = random.next() < 0.5 ? random.pick(userRows.slice(8)) : random.pick(userRows);
+    const createdAt = new Date(now - Math.floor(random.next() ** 1.5 * 120 * 86_400_000));
+    const photoCount = random.int(AD_IMAGES_MIN, AD_IMAGES_MAX);
+    const pool = photos.get(entry.subcategoryId)!;
+
+    const imageKeys: string[] = [];
+    for (let order = 0; order < photoCount; order++) {
+      imageKeys.push(await storeAdImage(storage, "ads", pool[(index + order) % pool.length]!));
+    }
+
+    await db.transaction(async (tx) => {
+      const [ad] = await tx
+        .insert(ads)
+        .values({
+          user_id: seller.id,
+          category_id: entry.categoryId,
+          subcategory_id: entry.subcategoryId,
+          county_id: area.county_id,
+          area_id: area.id,
+          location: `${area.name}, ${area.county}`,
+          title: fill(random.pick(entry.seed.titles)).slice(0, 120),
+          description: sentences.map(fill).join(" "),
+          price,
+          status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
+          visibility_score: Math.floor(random.next() ** 3 * 100),
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning({ id: ads.id });
+      await tx.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+      const attributeRows = entry.attributes
+        .map((attribute) => ({ ad_id: ad!.id, subcategory_attribute_id: attribute.linkId, value: values.get(attribute.seed.name) ?? "" }))
+        .filter((row) => row.value !== "");
+      if (attributeRows.length) await tx.insert(adAttributeValues).values(attributeRows);
+    });
+    if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
+  }
+  return { seeded: true };
+}
+
+/** The seeded catalog joined back to the reference data that describes how to fake its ads. */
+async function loadCatalog(db: Database) {
+  const subRows = await db
+    .select({ id: subcategoriesTable.id, name: subcategoriesTable.name, category_id: subcategoriesTable.category_id, category: categoriesTable.name })
+    .from(subcategoriesTable)
+    .innerJoin(categoriesTable, eq(categoriesTable.id, subcategoriesTable.category_id));
+  const links = await db.select().from(subcategoryAttributes);
+  const result = [];
+  for (const category of categories) {
+    for (const sub of category.subcategories) {
+      const row = subRows.find((candidate) => candidate.category === category.name && candidate.name === sub.name);
+      if (!row) continue;
+      const subLinks = links.filter((link) => link.subcategory_id === row.id).sort((a, b) => a.position - b.position);
+      result.push({
+        categoryId: row.category_id,
+        subcategoryId: row.id,
+        colors: category.colors,
+        seed: sub as SeedSubcategory,
+        attributes: sub.attributes.map((attribute, position) => ({ seed: attribute, linkId: subLinks[position]!.id })),
+      });
+    }
+  }
+  return result;
+}
+
+function generateValue(attribute: SeedAttribute, random: ReturnType<typeof seededRandom>): string {
+  if (attribute.type === "Boolean") return random.next() < 0.6 ? "Yes" : "No";
+  if (attribute.options?.length) return random.pick(attribute.options);
+  if (attribute.type === "Number") {
+    const [min, max] = attribute.range ?? [1, 10];
+    return String(random.int(min, max));
+  }
+  return "";
+}
+
+/** Prices people actually ask: whole dollars, rounded to a friendly step. */
+function roundPrice(value: number): number {
+  const step = value >= 10_000 ? 500 : value >= 1_000 ? 50 : value >= 100 ? 5 : 1;
+  return Math.max(step, Math.round(value / step) * step);
+}

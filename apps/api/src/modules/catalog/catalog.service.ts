@@ -1,0 +1,79 @@
+import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
+import type { Database } from "../../db/database.ts";
+import { notFound } from "../../plugins/errors.ts";
+import {
+  countActiveAdsBySubcategory,
+  findActiveCategories,
+  findActiveSubcategories,
+  findCountiesWithAreas,
+  findFilterAttributes,
+  findOptions,
+  findSubcategory,
+  findUsedValues,
+} from "./catalog.queries.ts";
+
+const imageUrl = (key: string | null) => (key ? `/media/${key}.webp` : null);
+
+/** How many distinct free-text values a filter offers. */
+const FILTER_VALUES_LIMIT = 50;
+
+export function createCatalogService(db: Database) {
+  async function activeSubcategories(): Promise<TSubcategory[]> {
+    const [rows, counts] = await Promise.all([findActiveSubcategories(db), countActiveAdsBySubcategory(db)]);
+    return rows.map(({ subcategories: sub }) => ({
+      id: sub.id,
+      name: sub.name,
+      category_id: sub.category_id,
+      image_url: imageUrl(sub.image),
+      active: sub.active,
+      ads_count: counts.get(sub.id) ?? 0,
+    }));
+  }
+
+  return {
+    activeSubcategories,
+
+    async activeCategories(): Promise<TCategory[]> {
+      const [rows, subs] = await Promise.all([findActiveCategories(db), activeSubcategories()]);
+      return rows.map((category) => ({
+        id: category.id,
+        name: category.name,
+        image_url: imageUrl(category.image),
+        active: category.active,
+        subcategories: subs.filter((sub) => sub.category_id === category.id),
+      }));
+    },
+
+    async subcategoryFilters(subcategoryId: number): Promise<TFilterDefinition[]> {
+      const subcategory = await findSubcategory(db, subcategoryId);
+      if (!subcategory || !subcategory.active) throw notFound("Subcategory");
+      const rows = await findFilterAttributes(db, subcategoryId);
+      const options = await findOptions(
+        db,
+        rows.filter((row) => row.has_options).map((row) => row.subcategory_attribute_id),
+      );
+      return Promise.all(
+        rows.map(async (row) => {
+          const type = row.type as TFilterDefinition["type"];
+          let values: string[];
+          if (type === "Boolean") values = ["Yes", "No"];
+          else if (row.has_options)
+            values = options.filter((option) => option.subcategory_attribute_id === row.subcategory_attribute_id).map((option) => option.value);
+          else values = await findUsedValues(db, row.subcategory_attribute_id, FILTER_VALUES_LIMIT);
+          return { id: row.id, name: row.name, type, values };
+        }),
+      );
+    },
+
+    async counties(): Promise<TCounty[]> {
+      const { countyRows, areaRows } = await findCountiesWithAreas(db);
+      return countyRows.map((county) => ({
+        id: county.id,
+        name: county.name,
+        areas: areaRows.filter((area) => area.county_id === county.id).map(({ id, name }) => ({ id, name })),
+      }));
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { adAttributeValues, subcategories, subcategoryAttributes } from "../../db/schema.ts";
+import { createAd, createUser } from "../../test/factories.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe("GET /api/categories/active", () => {
+  it("returns the seeded tree with subcategories, images and counts of active ads only", async () => {
+    const seller = await createUser(ctx.db);
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1, status_id: AD_STATUS.hidden });
+
+    const response = await ctx.app.inject({ method: "GET", url: "/api/categories/active" });
+    expect(response.statusCode).toBe(200);
+    const categories = response.json<{ data: TCategory[] }>().data;
+    expect(categories.map((category) => category.name)).toEqual(
+      expect.arrayContaining(["Vehicles", "Motorbikes & Keke", "Phones & Tablets", "Property for Rent", "Land", "Jobs", "Agriculture & Food", "Building Materials"]),
+    );
+    const vehicles = categories.find((category) => category.name === "Vehicles")!;
+    expect(vehicles.image_url).toMatch(/^\/media\/categories\/.+\.webp$/);
+    const cars = vehicles.subcategories.find((sub) => sub.id === 1)!;
+    expect(cars).toMatchObject({ name: "Cars", category_id: vehicles.id, active: true, ads_count: 2 });
+    for (const category of categories) expect(category.subcategories.length).toBeGreaterThan(0);
+  });
+
+  it("serves the catalog image it names, as WebP", async () => {
+    const categories = (await ctx.app.inject({ url: "/api/categories/active" })).json<{ data: TCategory[] }>().data;
+    const image = await ctx.app.inject({ url: categories[0]!.image_url! });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(8, 12).toString()).toBe("WEBP");
+    expect(image.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("is cacheable for 10 minutes and answers 304 to a matching ETag", async () => {
+    const first = await ctx.app.inject({ url: "/api/categories/active" });
+    expect(first.headers["cache-control"]).toBe("public, max-age=600");
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await ctx.app.inject({ url: "/api/categories/active", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("leaves out inactive subcategories", async () => {
+    await ctx.db.update(subcategories).set({ active: false }).where(eq(subcategories.id, 2));
+    const categories = (await ctx.app.inject({ url: "/api/categories/active" })).json<{ data: TCategory[] }>().data;
+    const ids = categories.flatMap((category) => category.subcategories.map((sub) => sub.id));
+    expect(ids).not.toContain(2);
+    const subs = (await ctx.app.inject({ url: "/api/subcategories/active" })).json<{ data: TSubcategory[] }>().data;
+    expect(subs.map((sub) => sub.id)).not.toContain(2);
+    await ctx.db.update(subcategories).set({ active: true }).where(eq(subcategories.id, 2));
+  });
+});
+
+describe("GET /api/subcategories/active", () => {
+  it("lists active subcategories grouped in category order, with ETag caching", async () => {
+    const response = await ctx.app.inject({ url: "/api/subcategories/active" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBeTruthy();
+    const subs = response.json<{ data: TSubcategory[] }>().data;
+    const categoryOrder = subs.map((sub) => sub.category_id);
+    expect(categoryOrder).toEqual([...categoryOrder].sort((a, b) => a - b));
+  });
+});
+
+describe("GET /api/ads/filters/subcategory/:id", () => {
+  it("gives each attribute of the subcategory with its options, Yes/No for booleans, used values for free text", async () => {
+    const response = await ctx.app.inject({ url: "/api/ads/filters/subcategory/1" });
+    expect(response.statusCode).toBe(200);
+    const filters = response.json<{ data: TFilterDefinition[] }>().data;
+    const condition = filters.find((filter) => filter.name === "Condition")!;
+    expect(condition.values).toEqual(["Brand New", "Foreign Used", "Liberian Used"]);
+
+    const model = filters.find((filter) => filter.name === "Model")!;
+    const [link] = await ctx.db.select().from(subcategoryAttributes).where(eq(subcategoryAttributes.attribute_id, model.id));
+    const seller = await createUser(ctx.db);
+    const ad = await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
+    await ctx.db.insert(adAttributeValues).values({ ad_id: ad.id, subcategory_attribute_id: link!.id, value: "Corolla" });
+    const after = (await ctx.app.inject({ url: "/api/ads/filters/subcategory/1" })).json<{ data: TFilterDefinition[] }>().data;
+    expect(after.find((filter) => filter.name === "Model")!.values).toContain("Corolla");
+  });
+
+  it("answers 404 for an unknown subcategory and 422 for a non-numeric id", async () => {
+    const missing = await ctx.app.inject({ url: "/api/ads/filters/subcategory/99999" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "Subcategory not found." });
+    const bad = await ctx.app.inject({ url: "/api/ads/filters/subcategory/abc" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.subcategory_id).toEqual(["The subcategory id must be a number."]);
+  });
+});
+
+describe("GET /api/locations", () => {
+  it("lists Liberia's 15 counties, each with real areas and an 'Other in {county}' entry", async () => {
+    const counties = (await ctx.app.inject({ url: "/api/locations" })).json<{ data: TCounty[] }>().data;
+    expect(counties).toHaveLength(15);
+    for (const county of counties) {
+      expect(county.areas.map((area) => area.name)).toContain(`Other in ${county.name}`);
+      expect(county.areas.length).toBeGreaterThan(3);
+    }
+    const montserrado = counties.find((county) => county.name === "Montserrado")!;
+    expect(montserrado.areas.map((area) => area.name)).toEqual(
+      expect.arrayContaining(["Sinkor", "Airfield", "Congo Town", "Paynesville", "Mamba Point", "Bushrod Island"]),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** An error a service throws on purpose; its status and message reach the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 401 | 403 | 404 | 409 | 422 | 429,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Resource") => new HttpError(404, `${what} not found.`);
+
+/** 422 with one field's message, in the shape validation errors take. */
+export const fieldError = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
+
+/**
+ * One shape for every failure: `{ message, errors? }`. Validation is 422 with field messages;
+ * anything unexpected is logged and answered with a generic 500, never a stack trace.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        (errors[field || "_"] ??= []).push(issue.message ?? "is invalid");
+      }
+      const [first] = Object.values(errors).flat();
+      return reply.status(422).send({ message: first ?? "The given data was invalid.", errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): their text is safe to show.
+    return reply.status(status).send({ message: error.message });
+  });
+});
+
+/** Unknown paths under /api (and /media) answer JSON, never the web app's page. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}.` });
+}

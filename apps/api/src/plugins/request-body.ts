@@ -1,0 +1,69 @@
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "./errors.ts";
+
+/** Upload limits (docs/decisions/002-api-conventions.md). */
+export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 200 };
+
+/**
+ * Routes the spec updates with "POST carrying _method=patch" declare `method: PATCH_OR_OVERRIDE`:
+ * a real PATCH, or a POST whose body field `_method` or `X-HTTP-Method-Override` header says patch.
+ */
+export const PATCH_OR_OVERRIDE = ["PATCH", "POST"];
+
+type Nested = Record<string, unknown> | unknown[];
+
+/**
+ * Turns flat form names into objects, as the spec's multipart client sends them:
+ * `images[0]`, `attributes[1][id]`, `images.profile_image.new`, or a name repeated for a list.
+ */
+export function nestFormFields(flat: Record<string, unknown>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(flat)) {
+    const keys = name.replace(/\]/g, "").split(/[[.]/).filter((key, index) => key !== "" || index > 0);
+    let node: Nested = root;
+    keys.forEach((key, index) => {
+      const last = index === keys.length - 1;
+      const slot: string | number = Array.isArray(node) ? (key === "" ? node.length : Number(key)) : key;
+      const container = node as Record<string | number, unknown>;
+      if (last) {
+        container[slot] = value;
+        return;
+      }
+      const nextIsIndex = /^\d*$/.test(keys[index + 1]!);
+      container[slot] ??= nextIsIndex ? [] : {};
+      node = container[slot] as Nested;
+    });
+  }
+  return root;
+}
+
+export const requestBodyPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(formbody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: UPLOAD_LIMITS });
+
+  app.addHook("preValidation", async (request) => {
+    const contentType = request.headers["content-type"] ?? "";
+    if (
+      request.body &&
+      typeof request.body === "object" &&
+      (contentType.startsWith("multipart/") || contentType.startsWith("application/x-www-form-urlencoded"))
+    ) {
+      request.body = nestFormFields(request.body as Record<string, unknown>);
+    }
+
+    const methods = request.routeOptions.method;
+    if (request.method === "POST" && Array.isArray(methods) && methods.includes("PATCH")) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const override = String(body._method ?? request.headers["x-http-method-override"] ?? "").toLowerCase();
+      if (override !== "patch") {
+        throw new HttpError(422, "This update is sent as PATCH, or as POST with _method=patch.", {
+          _method: ["The _method field must be patch."],
+        });
+      }
+      delete body._method;
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { sendApiNotFound } from "./errors.ts";
+
+export interface WebAppOptions {
+  /** apps/web: holds build/ after `npm run build`, and the Vite config for dev. */
+  webRoot: string;
+  dev: boolean;
+  publicUrl?: string;
+}
+
+/**
+ * Serves the React Router app on every path outside /api and /media: its built assets, and
+ * server rendering of each page. Loaders reach the API in-process through `context.api`,
+ * so rendering a page costs no extra network hop.
+ */
+export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publicUrl }: WebAppOptions) {
+  let loadBuild: () => Promise<ServerBuild>;
+
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: webRoot, configFile: path.join(webRoot, "vite.config.ts"), server: { middlewareMode: true } });
+    await app.register(import("@fastify/middie"));
+    app.use(vite.middlewares);
+    app.addHook("onClose", () => vite.close());
+    loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverEntry = path.join(webRoot, "build/server/index.js");
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The web app is not built (${serverEntry} is missing): run \`npm run build\` first.`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    loadBuild = async () => build;
+    // One route per built file; Vite's content-hashed files under /assets are cached for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(webRoot, "build/client"),
+      wildcard: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+
+  await app.register(async (pages) => {
+    // The page handler reads the raw body itself (React Router actions), so Fastify must not consume it.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    pages.all("/*", async (request, reply) => {
+      if (request.url.startsWith("/api/") || request.url.startsWith("/media/")) return sendApiNotFound(request, reply);
+      const handler = createRequestHandler(await loadBuild(), dev ? "development" : "production");
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const response = await handler(toFetchRequest(request, reply, origin), {
+        origin,
+        api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init),
+      });
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody && { body: createReadableStreamFromReadable(request.raw), duplex: "half" }),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  return reply.send(response.body ? Readable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null);
+}
+
+/** A call to the API from a page's server loader, answered in-process by the same Fastify app. */
+async function injectApi(app: FastifyInstance, apiPath: string, init: RequestInit = {}): Promise<Response> {
+  const result = await app.inject({
+    method: (init.method ?? "GET") as "GET",
+    url: `/api${apiPath}`,
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    ...(init.body !== undefined && { payload: init.body as string }),
+  });
+  return new Response(result.statusCode === 204 || result.statusCode === 304 ? null : result.rawPayload, {
+    status: result.statusCode,
+    headers: result.headers as Record<string, string>,
+  });
+}

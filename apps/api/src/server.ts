@@ -1,0 +1,92 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BRAND } from "@waterside/shared/brand";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ensureDatabase, migrateDatabase, openDatabase, startEmbeddedPostgres, type EmbeddedServer } from "./db/database.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
+import { seedReferenceData } from "./db/seed/seed-reference.ts";
+import { createLocalStorage } from "./lib/storage.ts";
+import { attachRealtime } from "./plugins/realtime.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+const DEMO_ADS = 520;
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web");
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const dev = process.argv.includes("--dev");
+  mkdirSync(config.mediaDir, { recursive: true });
+
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), say);
+    await ensureDatabase(embedded.url("postgres"), "waterside");
+    databaseUrl = embedded.url("waterside");
+  }
+  const database = await openDatabase(databaseUrl);
+  await migrateDatabase(database.db);
+
+  const storage = createLocalStorage(config.mediaDir);
+  const reference = await seedReferenceData(database.db, storage);
+  if (reference.seeded.length) say(`Seeded reference data: ${reference.seeded.join(", ")}.`);
+  if (config.seedDemo) {
+    const demo = await seedDemoData(database.db, storage, { ads: DEMO_ADS, log: say });
+    if (demo.seeded) say(`Seeded demo data: ${DEMO_ACCOUNTS.length} users, ${DEMO_ADS} ads.`);
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage,
+    logger: { level: config.logLevel },
+  });
+  await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
+  // Accounts (issue 4) bring token verification; until then no handshake can authenticate.
+  await attachRealtime(app, { redisUrl: config.redisUrl, authenticate: async () => null });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping ${BRAND}…`);
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  say(`\n${BRAND} is running at ${url}${dev ? " (development, hot reload)" : ""}`);
+  say(`API docs: ${url}/api/docs`);
+  if (config.seedDemo) {
+    say(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) {
+      say(`  ${account.email.padEnd(30)} ${account.business ? "business" : "individual"}  ${account.name}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${BRAND} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

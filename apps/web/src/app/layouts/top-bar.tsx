@@ -1,0 +1,90 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { BRAND } from "@waterside/shared/brand";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { clsx } from "clsx";
+import { Logo } from "~/components/ui/logo";
+import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    "rounded-md px-3 py-2 text-sm font-medium outline-offset-2 hover:bg-emerald-50 hover:text-emerald-800",
+    isActive ? "text-emerald-800" : "text-slate-700",
+  );
+
+export function TopBar() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:px-6">
+        <MobileMenu />
+        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-slate-900" aria-label={`${BRAND} home`}>
+          <Logo className="size-8" />
+          <span className="text-lg tracking-tight">{BRAND}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Link
+            to="/auth"
+            className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+          >
+            Login
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Spec §2: on small screens the menu is a slide-out panel that also carries the policy links. */
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger
+        className="-ml-2 grid size-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
+        aria-label="Open menu"
+      >
+        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="flex items-center gap-2 font-bold">
+              <Logo className="size-7" /> {BRAND}
+            </Dialog.Title>
+            <Dialog.Close className="grid size-9 place-items-center rounded-md hover:bg-slate-100" aria-label="Close menu">
+              <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {MAIN_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navLinkClass} onClick={close}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <nav aria-label="Policies" className="flex flex-col gap-1 border-t border-slate-200 pt-4">
+            {POLICY_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navLinkClass} onClick={close}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import type { TCounty } from "@waterside/shared/catalog";
+import { BRAND } from "@waterside/shared/brand";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { clsx } from "clsx";
+import { LocationPicker } from "./location-picker";
+
+/** Spec §9: the hero slider auto-plays every 3000 ms, with dots and arrows. */
+const SLIDE_INTERVAL_MS = 3000;
+
+const SLIDES = [
+  { title: `Buy and sell anything in Liberia`, text: `Cars, phones, land, rice and more, from sellers near you on ${BRAND}.`, tone: "from-emerald-700 to-teal-600" },
+  { title: "Sell in minutes, free", text: "Take good photos, set your price and meet buyers by chat.", tone: "from-sky-700 to-emerald-600" },
+  { title: "Boost your ad with MTN MoMo", text: "Get seen first with a package paid straight from Mobile Money.", tone: "from-amber-600 to-rose-600" },
+] as const;
+
+export function HeroBanner({ counties }: { counties: TCounty[] }) {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const go = (index: number) => setCurrent((index + SLIDES.length) % SLIDES.length);
+
+  useEffect(() => {
+    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), SLIDE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+
+  const slide = SLIDES[current]!;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className={clsx("relative bg-gradient-to-br text-white transition-colors duration-700", slide.tone)}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="mx-auto max-w-7xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12 sm:pb-14">
+        <div aria-live={paused ? "polite" : "off"} className="min-h-24 max-w-2xl sm:min-h-28">
+          <p className="text-2xl font-bold tracking-tight sm:text-4xl">{slide.title}</p>
+          <p className="mt-2 text-white/90 sm:text-lg">{slide.text}</p>
+        </div>
+        <Form action="/search" method="get" role="search" className="mt-5 flex max-w-3xl flex-col gap-2 rounded-xl bg-white p-2 shadow-lg sm:flex-row">
+          <label className="sr-only" htmlFor="hero-search">
+            What are you looking for?
+          </label>
+          <input
+            id="hero-search"
+            name="search"
+            type="search"
+            placeholder="What are you looking for?"
+            className="min-w-0 flex-1 rounded-lg px-3 py-2.5 text-slate-900 placeholder:text-slate-500"
+          />
+          <LocationPicker counties={counties} className="rounded-lg border border-slate-200 px-3 py-2.5 text-slate-900 sm:w-56" />
+          <button type="submit" className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800">
+            Search
+          </button>
+        </Form>
+        <div className="mt-5 flex items-center gap-3">
+          <button type="button" onClick={() => go(current - 1)} aria-label="Previous slide" className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30">
+            ‹
+          </button>
+          <div className="flex gap-2">
+            {SLIDES.map((item, index) => (
+              <button
+                key={item.title}
+                type="button"
+                onClick={() => go(index)}
+                aria-label={`Slide ${index + 1} of ${SLIDES.length}`}
+                aria-current={index === current}
+                className={clsx("size-2.5 rounded-full", index === current ? "bg-white" : "bg-white/45")}
+              />
+            ))}
+          </div>
+          <button type="button" onClick={() => go(current + 1)} aria-label="Next slide" className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30">
+            ›
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { MetaDescriptor } from "react-router";
+import { BRAND } from "@waterside/shared/brand";
+
+interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/about-us". The origin comes from the root loader. */
+  path: string;
+  image?: string;
+}
+
+/** Title, description, canonical link and the Open Graph / Twitter tags a shared link previews with. */
+export function pageMeta({ title, description, path, image }: PageMeta, origin = ""): MetaDescriptor[] {
+  const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
+  const url = `${origin}${path}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: BRAND },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: "website" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  return tags;
+}
+
+/** The public origin (e.g. https://waterside.lr) that the root loader reads from configuration. */
+export function siteOrigin(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
+  return root?.origin ?? "";
+}

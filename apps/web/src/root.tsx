@@ -1,0 +1,54 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { BRAND } from "@waterside/shared/brand";
+import { FullScreenLoader } from "~/components/ui/full-screen-loader";
+import "./lib/load-context";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.origin };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown while a browser-only screen (profile, chat, admin) loads its session and data. */
+export function HydrateFallback() {
+  return <FullScreenLoader />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`Something went wrong | ${BRAND}`}</title>
+      <p className="text-5xl font-bold text-emerald-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-2 text-slate-600">Please reload the page, or go back to the home page.</p>
+      <a href="/" className="mt-6 inline-block rounded-lg bg-emerald-700 px-5 py-2.5 font-medium text-white">
+        Go home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** Every JSON reply is `{ data, message? }` (docs/decisions/002-api-conventions.md). */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+
+/** A page of a list, with the fields the spec's client reads (current_page, next_page_url …). */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+    next_page_url: z.string().nullable(),
+  });
+
+export type TPaged<T> = {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  next_page_url: string | null;
+};
+
+export const ZApiError = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+export const ZSubcategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category_id: z.number().int(),
+  image_url: z.string().nullable(),
+  active: z.boolean(),
+  ads_count: z.number().int(),
+});
+export type TSubcategory = z.infer<typeof ZSubcategory>;
+
+export const ZCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  active: z.boolean(),
+  subcategories: z.array(ZSubcategory),
+});
+export type TCategory = z.infer<typeof ZCategory>;
+
+/** One filter of a subcategory's listing: an attribute and the values ads can be filtered by. */
+export const ZFilterDefinition = z.object({
+  id: z.number().int().describe("attribute id; submitted back as attributes[{id, values[]}]"),
+  name: z.string(),
+  type: z.enum(["Boolean", "Number", "Text"]),
+  values: z.array(z.string()),
+});
+export type TFilterDefinition = z.infer<typeof ZFilterDefinition>;
+
+export const ZArea = z.object({ id: z.number().int(), name: z.string() });
+export const ZCounty = z.object({ id: z.number().int(), name: z.string(), areas: z.array(ZArea) });
+export type TCounty = z.infer<typeof ZCounty>;
+
+export const ZSubcategoryIdParams = z.object({
+  subcategory_id: z.coerce.number({ message: "The subcategory id must be a number." }).int().positive(),
+});
+
+/** Spec §9: category and subcategory lists are cached 10 minutes. */
+export const CATALOG_CACHE_SECONDS = 600;
