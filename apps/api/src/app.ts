@@ -21,13 +21,20 @@ export interface AppDeps {
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
 export async function buildApp({ config, db, logger = false }: AppDeps) {
-  const app = Fastify({ logger, trustProxy: true, routerOptions: { ignoreTrailingSlash: true } }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
   // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"],
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
     // Quality 11 (the default) costs far more CPU than it saves bytes on per-request bodies.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });

@@ -28,6 +28,7 @@ const environmentSchema = z.object({
     .optional(),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.optional(),
+  DEMO_ADS: z.coerce.number({ message: "must be a number" }).int().min(0, "must be 0 or more").default(520),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -45,9 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(env[variable])})`,
-    );
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(env[variable])})`);
   }
   const vars = parsed.data;
   const production = vars.NODE_ENV === "production";
@@ -69,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: vars.REDIS_URL,
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
     seedDemo: vars.SEED_DEMO ?? !production,
+    demoAds: vars.DEMO_ADS,
     logLevel: vars.LOG_LEVEL,
   };
 }
@@ -82,4 +82,17 @@ function developmentSecret(dataDir: string, name: string): string {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
+}
+
+/** For entry points: the configuration, or a one-line message naming the bad variable and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -3,52 +3,30 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BRAND } from "@waterside/shared/brand";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
-import { ensureDatabase, migrateDatabase, openDatabase, startEmbeddedPostgres, type EmbeddedServer } from "./db/database.ts";
+import { loadConfigOrExit } from "./config.ts";
+import { openConfiguredDatabase } from "./db/database.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { attachRealtime } from "./plugins/realtime.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
-const DEMO_ADS = 520;
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main() {
-  const config = readConfig();
+  const config = loadConfigOrExit();
   const dev = process.argv.includes("--dev");
   mkdirSync(config.mediaDir, { recursive: true });
 
-  let embedded: EmbeddedServer | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, "postgres")})…`);
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), say);
-    await ensureDatabase(embedded.url("postgres"), "waterside");
-    databaseUrl = embedded.url("waterside");
-  }
-  const database = await openDatabase(databaseUrl);
-  await migrateDatabase(database.db);
+  const database = await openConfiguredDatabase(config, say);
 
   const storage = createLocalStorage(config.mediaDir);
   const reference = await seedReferenceData(database.db, storage);
   if (reference.seeded.length) say(`Seeded reference data: ${reference.seeded.join(", ")}.`);
   if (config.seedDemo) {
-    const demo = await seedDemoData(database.db, storage, { ads: DEMO_ADS, log: say });
-    if (demo.seeded) say(`Seeded demo data: ${DEMO_ACCOUNTS.length} users, ${DEMO_ADS} ads.`);
+    const demo = await seedDemoData(database.db, storage, { ads: config.demoAds, log: say });
+    if (demo.seeded) say(`Seeded demo data: ${DEMO_ACCOUNTS.length} users, ${config.demoAds} ads.`);
   }
 
   const app = await buildApp({
@@ -68,7 +46,6 @@ async function main() {
     say(`\n${signal}: stopping ${BRAND}…`);
     await app.close();
     await database.close();
-    await embedded?.stop();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -87,6 +64,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${BRAND} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${BRAND} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -75,7 +75,15 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     await server.initialise();
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start with the data in ${dir}. Another process may be using that folder ` +
+        `(see ${path.join(dir, "postmaster.pid")}); stop it or set DATA_DIR to another folder.` +
+        (error instanceof Error ? ` Cause: ${error.message}` : ""),
+    );
+  }
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
@@ -91,4 +99,32 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * The database the configuration names: DATABASE_URL's server, or else the embedded PostgreSQL with its
+ * data under DATA_DIR/postgres. Migrations are applied before it is handed out.
+ */
+export async function openConfiguredDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  log: (line: string) => void,
+): Promise<DatabaseHandle> {
+  let embedded: EmbeddedServer | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    const dir = path.join(config.dataDir, "postgres");
+    log(`Starting the embedded PostgreSQL (data in ${dir})…`);
+    embedded = await startEmbeddedPostgres(dir, log);
+    await ensureDatabase(embedded.url("postgres"), "waterside");
+    url = embedded.url("waterside");
+  }
+  const handle = await openDatabase(url);
+  await migrateDatabase(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await embedded?.stop();
+    },
+  };
 }

@@ -113,9 +113,7 @@ export const subcategories = pgTable(
     position: integer().notNull().default(0),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex("subcategories_category_name_lower_unique").on(table.category_id, sql`lower(${table.name})`),
-  ],
+  (table) => [uniqueIndex("subcategories_category_name_lower_unique").on(table.category_id, sql`lower(${table.name})`)],
 );
 
 /** Boolean, Number, Text (spec: attribute types). */

@@ -33,9 +33,18 @@ export async function storeAdImage(storage: Storage, folder: string, variants: I
 }
 
 /** A single-size WebP (category and subcategory pictures). */
-export async function storeSingleImage(storage: Storage, folder: string, input: Buffer, size: { width: number; height: number }): Promise<string> {
+export async function storeSingleImage(
+  storage: Storage,
+  folder: string,
+  input: Buffer,
+  size: { width: number; height: number },
+): Promise<string> {
   const key = `${folder}/${randomUUID()}`;
-  const body = await sharp(input).rotate().resize({ ...size, fit: "cover" }).webp({ quality: WEBP_QUALITY }).toBuffer();
+  const body = await sharp(input)
+    .rotate()
+    .resize({ ...size, fit: "cover" })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
   await storage.put(`${key}.webp`, body);
   return key;
 }

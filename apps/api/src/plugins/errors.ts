@@ -34,7 +34,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(422).send({ message: first ?? "The given data was invalid.", errors });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -22,7 +22,10 @@ type Nested = Record<string, unknown> | unknown[];
 export function nestFormFields(flat: Record<string, unknown>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(flat)) {
-    const keys = name.replace(/\]/g, "").split(/[[.]/).filter((key, index) => key !== "" || index > 0);
+    const keys = name
+      .replace(/\]/g, "")
+      .split(/[[.]/)
+      .filter((key, index) => key !== "" || index > 0);
     let node: Nested = root;
     keys.forEach((key, index) => {
       const last = index === keys.length - 1;

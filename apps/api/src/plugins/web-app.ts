@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -25,7 +26,11 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
 
   if (dev) {
     const { createServer } = await import("vite");
-    const vite = await createServer({ root: webRoot, configFile: path.join(webRoot, "vite.config.ts"), server: { middlewareMode: true } });
+    const vite = await createServer({
+      root: webRoot,
+      configFile: path.join(webRoot, "vite.config.ts"),
+      server: { middlewareMode: true },
+    });
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
     app.addHook("onClose", () => vite.close());
@@ -93,7 +98,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
-  return reply.send(response.body ? Readable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null);
+  return reply.send(response.body ? Readable.fromWeb(response.body as WebReadableStream) : null);
 }
 
 /** A call to the API from a page's server loader, answered in-process by the same Fastify app. */

@@ -9,7 +9,12 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
   sequence += 1;
   const [user] = await db
     .insert(users)
-    .values({ name: `Test User ${sequence}`, email: `user${sequence}-${Date.now()}@example.com`, usertype_id: USER_TYPE.individual, ...overrides })
+    .values({
+      name: `Test User ${sequence}`,
+      email: `user${sequence}-${Date.now()}@example.com`,
+      usertype_id: USER_TYPE.individual,
+      ...overrides,
+    })
     .returning();
   return user!;
 }

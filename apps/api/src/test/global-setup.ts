@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
-import { ensureDatabase, migrateDatabase, openDatabase, startEmbeddedPostgres, type EmbeddedServer } from "../db/database.ts";
+import {
+  ensureDatabase,
+  migrateDatabase,
+  openDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from "../db/database.ts";
 import { seedReferenceData } from "../db/seed/seed-reference.ts";
 import { createLocalStorage } from "../lib/storage.ts";
 

@@ -16,8 +16,7 @@ export function seededRandom(seed: number) {
   };
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A picture drawn locally (no internet): a gradient in the category's colours with shapes and a label.

@@ -37,35 +37,60 @@ export const DEMO_ACCOUNTS = [
     email: "motors@demo.waterside.lr",
     business: true,
     phone: "231886901234",
-    company: { address: "Red Light, Paynesville, Montserrado", latitude: 6.2833, longitude: -10.7081, description: "Foreign used cars, SUVs and spare parts, cleared and ready to drive." },
+    company: {
+      address: "Red Light, Paynesville, Montserrado",
+      latitude: 6.2833,
+      longitude: -10.7081,
+      description: "Foreign used cars, SUVs and spare parts, cleared and ready to drive.",
+    },
   },
   {
     name: "Sinkor Phones & Gadgets",
     email: "gadgets@demo.waterside.lr",
     business: true,
     phone: "231777012345",
-    company: { address: "Tubman Boulevard, Sinkor, Monrovia", latitude: 6.2907, longitude: -10.7829, description: "Original phones, tablets, laptops and accessories with warranty." },
+    company: {
+      address: "Tubman Boulevard, Sinkor, Monrovia",
+      latitude: 6.2907,
+      longitude: -10.7829,
+      description: "Original phones, tablets, laptops and accessories with warranty.",
+    },
   },
   {
     name: "Bong Mines Solar",
     email: "solar@demo.waterside.lr",
     business: true,
     phone: "231886112233",
-    company: { address: "Main Street, Gbarnga, Bong County", latitude: 6.9956, longitude: -9.4722, description: "Solar panels, batteries, inverters and installation across Bong and Nimba." },
+    company: {
+      address: "Main Street, Gbarnga, Bong County",
+      latitude: 6.9956,
+      longitude: -9.4722,
+      description: "Solar panels, batteries, inverters and installation across Bong and Nimba.",
+    },
   },
   {
     name: "Congo Town Realty",
     email: "realty@demo.waterside.lr",
     business: true,
     phone: "231777223344",
-    company: { address: "Old Road, Congo Town, Monrovia", latitude: 6.2718, longitude: -10.7528, description: "Houses, apartments, shops and land for rent and sale, with proper deeds." },
+    company: {
+      address: "Old Road, Congo Town, Monrovia",
+      latitude: 6.2718,
+      longitude: -10.7528,
+      description: "Houses, apartments, shops and land for rent and sale, with proper deeds.",
+    },
   },
   {
     name: "Harbel Farm Supply",
     email: "farm@demo.waterside.lr",
     business: true,
     phone: "231886334455",
-    company: { address: "Firestone Road, Harbel, Margibi", latitude: 6.2723, longitude: -10.3495, description: "Seeds, fertiliser, chicks, feed and farm tools for Liberian farmers." },
+    company: {
+      address: "Firestone Road, Harbel, Margibi",
+      latitude: 6.2723,
+      longitude: -10.3495,
+      description: "Seeds, fertiliser, chicks, feed and farm tools for Liberian farmers.",
+    },
   },
 ] as const;
 
@@ -83,7 +108,11 @@ interface DemoOptions {
  * Development demo data on an empty database: individual and business users, and ads spread over
  * subcategories, counties, prices and dates, each with its own 2–8 WebP photos in storage.
  */
-export async function seedDemoData(db: Database, storage: Storage, { ads: adCount, seed = 2024, log = () => {} }: DemoOptions) {
+export async function seedDemoData(
+  db: Database,
+  storage: Storage,
+  { ads: adCount, seed = 2024, log = () => {} }: DemoOptions,
+) {
   if ((await db.$count(users)) > 0) return { seeded: false };
   const random = seededRandom(seed);
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -99,7 +128,9 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
           password_hash: passwordHash,
           phone_number: account.phone,
           usertype_id: account.business ? USER_TYPE.company : USER_TYPE.individual,
-          bio: account.business ? account.company.description : `Buying and selling in Monrovia since ${random.int(2015, 2023)}.`,
+          bio: account.business
+            ? account.company.description
+            : `Buying and selling in Monrovia since ${random.int(2015, 2023)}.`,
           created_at: new Date(Date.now() - random.int(120, 900) * 86_400_000),
         })
         .returning();
@@ -107,7 +138,12 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
         const banner = await storeSingleImage(
           storage,
           "banners",
-          await drawPicture({ ...IMAGE_SIZES.banner, colors: ["#065f46", "#0ea5e9"], label: account.name, seed: user!.id }),
+          await drawPicture({
+            ...IMAGE_SIZES.banner,
+            colors: ["#065f46", "#0ea5e9"],
+            label: account.name,
+            seed: user!.id,
+          }),
           IMAGE_SIZES.banner,
         );
         await tx.insert(companies).values({ user_id: user!.id, banner_image: banner, ...account.company });
@@ -117,7 +153,7 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
     return created;
   });
 
-  const catalog = await loadCatalog(db);
+  const catalog = await loadDemoCatalog(db);
   const areaRows = await db
     .select({ id: areas.id, name: areas.name, county_id: areas.county_id, county: countiesTable.name })
     .from(areas)
@@ -125,36 +161,38 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
   // Most of the market is in and around Monrovia.
   const montserrado = areaRows.filter((area) => area.county === "Montserrado");
 
-  log(`Drawing demo photos for ${catalog.length} subcategories…`);
+  // Photos are drawn once per subcategory, on its first ad, then copied per ad.
   const photos = new Map<number, ImageVariants[]>();
-  for (const entry of catalog) {
-    const variants: ImageVariants[] = [];
-    for (let index = 0; index < PHOTOS_PER_SUBCATEGORY; index++) {
-      const picture = await drawPicture({ ...PHOTO, colors: entry.colors, label: entry.seed.name, seed: entry.subcategoryId * 10 + index });
-      variants.push(await encodeAdImage(picture));
+  const photoPool = async (entry: (typeof catalog)[number]) => {
+    let pool = photos.get(entry.subcategoryId);
+    if (!pool) {
+      pool = await Promise.all(
+        Array.from({ length: PHOTOS_PER_SUBCATEGORY }, async (_, index) =>
+          encodeAdImage(
+            await drawPicture({
+              ...PHOTO,
+              colors: entry.colors,
+              label: entry.seed.name,
+              seed: entry.subcategoryId * 10 + index,
+            }),
+          ),
+        ),
+      );
+      photos.set(entry.subcategoryId, pool);
     }
-    photos.set(entry.subcategoryId, variants);
-  }
+    return pool;
+  };
 
   log(`Writing ${adCount} demo ads…`);
   const now = Date.now();
   for (let index = 0; index < adCount; index++) {
     const entry = catalog[index % catalog.length]!;
     const area = random.next() < 0.6 ? random.pick(montserrado) : random.pick(areaRows);
-    const values = new Map(entry.attributes.map((attribute) => [attribute.seed.name, generateValue(attribute.seed, random)]));
-    const fill = (template: string) =>
-      template
-        .replace(/\{area\}/g, area.name)
-        .replace(/\{([^}]+)\}/g, (_match, name: string) => values.get(name) ?? "")
-        .replace(/\s+/g, " ")
-        .trim();
-    const sentences = [...entry.seed.descriptions].sort(() => random.next() - 0.5).slice(0, random.int(2, 4));
-    const [low, high] = entry.seed.priceRange;
-    const price = roundPrice(low + (high - low) * random.next() ** 2);
+    const fake = fakeAd(entry, area.name, random);
     const seller = random.next() < 0.5 ? random.pick(userRows.slice(8)) : random.pick(userRows);
     const createdAt = new Date(now - Math.floor(random.next() ** 1.5 * 120 * 86_400_000));
     const photoCount = random.int(AD_IMAGES_MIN, AD_IMAGES_MAX);
-    const pool = photos.get(entry.subcategoryId)!;
+    const pool = await photoPool(entry);
 
     const imageKeys: string[] = [];
     for (let order = 0; order < photoCount; order++) {
@@ -171,9 +209,9 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
           county_id: area.county_id,
           area_id: area.id,
           location: `${area.name}, ${area.county}`,
-          title: fill(random.pick(entry.seed.titles)).slice(0, 120),
-          description: sentences.map(fill).join(" "),
-          price,
+          title: fake.title,
+          description: fake.description,
+          price: fake.price,
           status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
           visibility_score: Math.floor(random.next() ** 3 * 100),
           created_at: createdAt,
@@ -181,9 +219,11 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
         })
         .returning({ id: ads.id });
       await tx.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
-      const attributeRows = entry.attributes
-        .map((attribute) => ({ ad_id: ad!.id, subcategory_attribute_id: attribute.linkId, value: values.get(attribute.seed.name) ?? "" }))
-        .filter((row) => row.value !== "");
+      const attributeRows = fake.values.map(([subcategory_attribute_id, value]) => ({
+        ad_id: ad!.id,
+        subcategory_attribute_id,
+        value,
+      }));
       if (attributeRows.length) await tx.insert(adAttributeValues).values(attributeRows);
     });
     if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
@@ -191,10 +231,17 @@ export async function seedDemoData(db: Database, storage: Storage, { ads: adCoun
   return { seeded: true };
 }
 
+export type DemoCatalogEntry = Awaited<ReturnType<typeof loadDemoCatalog>>[number];
+
 /** The seeded catalog joined back to the reference data that describes how to fake its ads. */
-async function loadCatalog(db: Database) {
+export async function loadDemoCatalog(db: Database) {
   const subRows = await db
-    .select({ id: subcategoriesTable.id, name: subcategoriesTable.name, category_id: subcategoriesTable.category_id, category: categoriesTable.name })
+    .select({
+      id: subcategoriesTable.id,
+      name: subcategoriesTable.name,
+      category_id: subcategoriesTable.category_id,
+      category: categoriesTable.name,
+    })
     .from(subcategoriesTable)
     .innerJoin(categoriesTable, eq(categoriesTable.id, subcategoriesTable.category_id));
   const links = await db.select().from(subcategoryAttributes);
@@ -214,6 +261,29 @@ async function loadCatalog(db: Database) {
     }
   }
   return result;
+}
+
+/** A plausible ad of the entry's subcategory in `areaName`: title, description, price and attribute values. */
+export function fakeAd(entry: DemoCatalogEntry, areaName: string, random: ReturnType<typeof seededRandom>) {
+  const values = new Map(
+    entry.attributes.map((attribute) => [attribute.seed.name, generateValue(attribute.seed, random)]),
+  );
+  const fill = (template: string) =>
+    template
+      .replace(/\{area\}/g, areaName)
+      .replace(/\{([^}]+)\}/g, (_match, name: string) => values.get(name) ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
+  const sentences = [...entry.seed.descriptions].sort(() => random.next() - 0.5).slice(0, random.int(2, 4));
+  const [low, high] = entry.seed.priceRange;
+  return {
+    title: fill(random.pick(entry.seed.titles)).slice(0, 120),
+    description: sentences.map(fill).join(" "),
+    price: roundPrice(low + (high - low) * random.next() ** 2),
+    values: entry.attributes
+      .map((attribute) => [attribute.linkId, values.get(attribute.seed.name) ?? ""] as [number, string])
+      .filter(([, value]) => value !== ""),
+  };
 }
 
 function generateValue(attribute: SeedAttribute, random: ReturnType<typeof seededRandom>): string {

@@ -43,7 +43,12 @@ export async function seedReferenceData(db: Database, storage: Storage): Promise
         const image = await storeSingleImage(
           storage,
           "categories",
-          await drawPicture({ ...CATALOG_IMAGE, colors: category.colors, label: category.name, seed: categoryIndex + 1 }),
+          await drawPicture({
+            ...CATALOG_IMAGE,
+            colors: category.colors,
+            label: category.name,
+            seed: categoryIndex + 1,
+          }),
           CATALOG_IMAGE,
         );
         const [categoryRow] = await tx

@@ -58,7 +58,9 @@ export function createCatalogService(db: Database) {
           let values: string[];
           if (type === "Boolean") values = ["Yes", "No"];
           else if (row.has_options)
-            values = options.filter((option) => option.subcategory_attribute_id === row.subcategory_attribute_id).map((option) => option.value);
+            values = options
+              .filter((option) => option.subcategory_attribute_id === row.subcategory_attribute_id)
+              .map((option) => option.value);
           else values = await findUsedValues(db, row.subcategory_attribute_id, FILTER_VALUES_LIMIT);
           return { id: row.id, name: row.name, type, values };
         }),

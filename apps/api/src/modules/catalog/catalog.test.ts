@@ -24,7 +24,16 @@ describe("GET /api/categories/active", () => {
     expect(response.statusCode).toBe(200);
     const categories = response.json<{ data: TCategory[] }>().data;
     expect(categories.map((category) => category.name)).toEqual(
-      expect.arrayContaining(["Vehicles", "Motorbikes & Keke", "Phones & Tablets", "Property for Rent", "Land", "Jobs", "Agriculture & Food", "Building Materials"]),
+      expect.arrayContaining([
+        "Vehicles",
+        "Motorbikes & Keke",
+        "Phones & Tablets",
+        "Property for Rent",
+        "Land",
+        "Jobs",
+        "Agriculture & Food",
+        "Building Materials",
+      ]),
     );
     const vehicles = categories.find((category) => category.name === "Vehicles")!;
     expect(vehicles.image_url).toMatch(/^\/media\/categories\/.+\.webp$/);
@@ -82,11 +91,18 @@ describe("GET /api/ads/filters/subcategory/:id", () => {
     expect(condition.values).toEqual(["Brand New", "Foreign Used", "Liberian Used"]);
 
     const model = filters.find((filter) => filter.name === "Model")!;
-    const [link] = await ctx.db.select().from(subcategoryAttributes).where(eq(subcategoryAttributes.attribute_id, model.id));
+    const [link] = await ctx.db
+      .select()
+      .from(subcategoryAttributes)
+      .where(eq(subcategoryAttributes.attribute_id, model.id));
     const seller = await createUser(ctx.db);
     const ad = await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
-    await ctx.db.insert(adAttributeValues).values({ ad_id: ad.id, subcategory_attribute_id: link!.id, value: "Corolla" });
-    const after = (await ctx.app.inject({ url: "/api/ads/filters/subcategory/1" })).json<{ data: TFilterDefinition[] }>().data;
+    await ctx.db
+      .insert(adAttributeValues)
+      .values({ ad_id: ad.id, subcategory_attribute_id: link!.id, value: "Corolla" });
+    const after = (await ctx.app.inject({ url: "/api/ads/filters/subcategory/1" })).json<{
+      data: TFilterDefinition[];
+    }>().data;
     expect(after.find((filter) => filter.name === "Model")!.values).toContain("Corolla");
   });
 

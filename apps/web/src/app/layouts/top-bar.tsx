@@ -17,7 +17,11 @@ export function TopBar() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:px-6">
         <MobileMenu />
-        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-slate-900" aria-label={`${BRAND} home`}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-bold text-slate-900"
+          aria-label={`${BRAND} home`}
+        >
           <Logo className="size-8" />
           <span className="text-lg tracking-tight">{BRAND}</span>
         </Link>
@@ -62,7 +66,10 @@ function MobileMenu() {
             <Dialog.Title className="flex items-center gap-2 font-bold">
               <Logo className="size-7" /> {BRAND}
             </Dialog.Title>
-            <Dialog.Close className="grid size-9 place-items-center rounded-md hover:bg-slate-100" aria-label="Close menu">
+            <Dialog.Close
+              className="grid size-9 place-items-center rounded-md hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

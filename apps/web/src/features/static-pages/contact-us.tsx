@@ -34,14 +34,11 @@ export default function ContactUsPage() {
     >
       <Section title="Email support">
         <p>
-          Write to us at{" "}
-          <TextLink to={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</TextLink>.
-          Tell us the email address on your account and, if your message is
-          about an ad, its title or link. We answer as soon as we can.
+          Write to us at <TextLink to={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</TextLink>. Tell us the email address
+          on your account and, if your message is about an ad, its title or link. We answer as soon as we can.
         </p>
         <p>
-          Signed in? You can also reach us from the Contact Support tab on your
-          profile. Many answers are already in the{" "}
+          Signed in? You can also reach us from the Contact Support tab on your profile. Many answers are already in the{" "}
           <TextLink to="/faq">FAQ</TextLink>.
         </p>
       </Section>
@@ -61,10 +58,9 @@ export default function ContactUsPage() {
 
       <Section title="Reporting a problem">
         <p>
-          To report an ad or a user who breaks the rules, use the Report button
-          on the ad or on their profile: it reaches our moderators fastest. If
-          you think you have been the victim of fraud, also report it to the
-          Liberia National Police.
+          To report an ad or a user who breaks the rules, use the Report button on the ad or on their profile: it
+          reaches our moderators fastest. If you think you have been the victim of fraud, also report it to the Liberia
+          National Police.
         </p>
       </Section>
     </StaticPage>

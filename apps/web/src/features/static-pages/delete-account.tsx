@@ -30,64 +30,53 @@ export default function DeleteAccountPage() {
     >
       <Section title="Delete your account yourself">
         <p>
-          If you can sign in, the quickest way is to delete your account from
-          your profile. Deleting your account is permanent: your profile and ads
-          are removed and cannot be recovered, and any active boost package ends
-          without a refund.
+          If you can sign in, the quickest way is to delete your account from your profile. Deleting your account is
+          permanent: your profile and ads are removed and cannot be recovered, and any active boost package ends without
+          a refund.
         </p>
         <div>
           <ButtonLink to="/profile?tab=delete-account" tone="danger">
             Delete My Account
           </ButtonLink>
         </div>
-        <p className="text-sm text-slate-600">
-          If you are not signed in, you will be asked to sign in first.
-        </p>
+        <p className="text-sm text-slate-600">If you are not signed in, you will be asked to sign in first.</p>
       </Section>
 
       <Section title="Request data deletion by email">
         <p>
-          If you signed in with Facebook (or another social provider) and want
-          us to delete the data linked to that sign-in, or you can no longer
-          sign in, send us a request by email:
+          If you signed in with Facebook (or another social provider) and want us to delete the data linked to that
+          sign-in, or you can no longer sign in, send us a request by email:
         </p>
         <List ordered>
           <li>
-            Write to <TextLink to={deletionMailto}>{SUPPORT_EMAIL}</TextLink>{" "}
-            with the subject <strong>{DELETION_SUBJECT}</strong>.
+            Write to <TextLink to={deletionMailto}>{SUPPORT_EMAIL}</TextLink> with the subject{" "}
+            <strong>{DELETION_SUBJECT}</strong>.
           </li>
           <li>
-            Send it from the email address registered on your {BRAND} account,
-            and include your full name as shown on your profile.
+            Send it from the email address registered on your {BRAND} account, and include your full name as shown on
+            your profile.
           </li>
-          <li>
-            Say whether you want your whole account deleted or only the data
-            received from your social sign-in.
-          </li>
+          <li>Say whether you want your whole account deleted or only the data received from your social sign-in.</li>
         </List>
         <p>
-          We may contact you to confirm that the request comes from you. We
-          delete your data within 7 business days of receiving a verified
-          request, and email you when it is done.
+          We may contact you to confirm that the request comes from you. We delete your data within 7 business days of
+          receiving a verified request, and email you when it is done.
         </p>
       </Section>
 
       <Section title="What we keep">
         <p>
-          We keep only the records the law requires us to keep, such as records
-          of payments made with mobile money, or information needed to resolve a
-          dispute or a fraud investigation that is under way. For more detail,
-          see our{" "}
+          We keep only the records the law requires us to keep, such as records of payments made with mobile money, or
+          information needed to resolve a dispute or a fraud investigation that is under way. For more detail, see our{" "}
           <TextLink to="/terms-and-conditions">terms and conditions</TextLink>.
         </p>
       </Section>
 
       <Section title="Removing the app from Facebook">
         <p>
-          You can also remove {BRAND} from your Facebook account at any time in
-          Facebook under Settings &amp; privacy, Settings, Apps and websites.
-          This stops Facebook sharing new data with us; to delete data we
-          already hold, send the email request above.
+          You can also remove {BRAND} from your Facebook account at any time in Facebook under Settings &amp; privacy,
+          Settings, Apps and websites. This stops Facebook sharing new data with us; to delete data we already hold,
+          send the email request above.
         </p>
       </Section>
     </StaticPage>

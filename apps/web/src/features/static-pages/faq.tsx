@@ -20,13 +20,7 @@ export const handle: BreadcrumbHandle = {
 };
 
 /** Native disclosure, so every answer opens without JavaScript. */
-function Question({
-  question,
-  children,
-}: {
-  question: string;
-  children: ReactNode;
-}) {
+function Question({ question, children }: { question: string; children: ReactNode }) {
   return (
     <details className="group rounded-lg border border-slate-200 bg-white open:shadow-sm">
       <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-lg p-4 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 [&::-webkit-details-marker]:hidden">
@@ -56,88 +50,72 @@ export default function FaqPage() {
           </p>
           <List ordered>
             <li>
-              Post details: title, category, subcategory, location, price in
-              USD, description and at least two photos (up to eight).
+              Post details: title, category, subcategory, location, price in USD, description and at least two photos
+              (up to eight).
             </li>
             <li>Product details, such as brand, model or condition.</li>
-            <li>
-              Boost, if you want more buyers to see your ad. This is optional.
-            </li>
+            <li>Boost, if you want more buyers to see your ad. This is optional.</li>
           </List>
           <p>
-            Posting is free. New to selling? Read{" "}
-            <TextLink to="/how-to-sell">how to sell</TextLink>.
+            Posting is free. New to selling? Read <TextLink to="/how-to-sell">how to sell</TextLink>.
           </p>
         </Question>
 
         <Question question="When will my ad appear?">
           <p>
-            Our team reviews every new ad to keep {BRAND} safe. Review usually
-            takes a few hours, after which your ad is visible to buyers.
+            Our team reviews every new ad to keep {BRAND} safe. Review usually takes a few hours, after which your ad is
+            visible to buyers.
           </p>
         </Question>
 
         <Question question="How do I edit, close or delete my ad?">
           <p>
-            Open your profile and go to <strong>My Ads</strong>. Choose the ad,
-            then:
+            Open your profile and go to <strong>My Ads</strong>. Choose the ad, then:
           </p>
           <List>
             <li>
-              press <strong>Edit</strong> to change its details, price or
-              photos;
+              press <strong>Edit</strong> to change its details, price or photos;
             </li>
             <li>
-              when the item has sold or is no longer available, close the ad by
-              pressing <strong>Delete</strong> so buyers stop contacting you.
-              Deleting an ad is permanent.
+              when the item has sold or is no longer available, close the ad by pressing <strong>Delete</strong> so
+              buyers stop contacting you. Deleting an ad is permanent.
             </li>
           </List>
         </Question>
 
         <Question question="How do I contact a seller?">
           <p>
-            Open the ad and press <strong>Chat</strong> to message the seller on{" "}
-            {BRAND}; you need to be signed in. You can also call the seller on
-            the phone number shown on their profile. Never pay in advance: meet
-            in a public place and check the item first.
+            Open the ad and press <strong>Chat</strong> to message the seller on {BRAND}; you need to be signed in. You
+            can also call the seller on the phone number shown on their profile. Never pay in advance: meet in a public
+            place and check the item first.
           </p>
         </Question>
 
         <Question question="What are premium services?">
-          <p>
-            Premium services are boost packages that put your ad in front of
-            more buyers.
-          </p>
+          <p>Premium services are boost packages that put your ad in front of more buyers.</p>
           <List>
             <li>Packages are priced in USD per month.</li>
             <li>
-              You pay with MTN Mobile Money (MoMo): approve the payment request
-              in your MoMo app, then confirm on {BRAND}.
+              You pay with MTN Mobile Money (MoMo): approve the payment request in your MoMo app, then confirm on{" "}
+              {BRAND}.
             </li>
             <li>Activation can take up to 24 hours after payment.</li>
-            <li>
-              You can cancel a package at any time, but payments are not
-              refunded.
-            </li>
+            <li>You can cancel a package at any time, but payments are not refunded.</li>
           </List>
         </Question>
 
         <Question question="I forgot my password. How do I reset it?">
           <p>
-            On the <TextLink to="/auth">login page</TextLink>, select the{" "}
-            <strong>Forgot Password</strong> link and enter your email address.
-            We send you a 4-digit code; enter it with your new password (at
-            least 8 characters) to finish.
+            On the <TextLink to="/auth">login page</TextLink>, select the <strong>Forgot Password</strong> link and
+            enter your email address. We send you a 4-digit code; enter it with your new password (at least 8
+            characters) to finish.
           </p>
         </Question>
 
         <Question question="How do I contact support?">
           <p>
-            Email us at{" "}
-            <TextLink to={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</TextLink>{" "}
-            and tell us the email address on your account. See also{" "}
-            <TextLink to="/contact-us">Contact us</TextLink>.
+            Email us at <TextLink to={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</TextLink> and tell us the email
+            address on your account. See also <TextLink to="/contact-us">Contact us</TextLink>.
           </p>
         </Question>
       </div>

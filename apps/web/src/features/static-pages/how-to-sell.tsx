@@ -19,15 +19,7 @@ export const handle: BreadcrumbHandle = {
   breadcrumb: () => ({ label: "How to sell", to: "/how-to-sell" }),
 };
 
-function Step({
-  number,
-  title,
-  children,
-}: {
-  number: number;
-  title: string;
-  children: ReactNode;
-}) {
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
       <span
@@ -56,33 +48,22 @@ export default function HowToSellPage() {
       <ol className="space-y-10">
         <Step number={1} title="Create your account">
           <p>
-            <TextLink to="/auth">Sign up</TextLink> with your email address and
-            a password, or continue with Google, Facebook or Apple. Choose an
-            individual account, or a business account if you sell for a shop or
-            company, so buyers can see your company profile.
+            <TextLink to="/auth">Sign up</TextLink> with your email address and a password, or continue with Google,
+            Facebook or Apple. Choose an individual account, or a business account if you sell for a shop or company, so
+            buyers can see your company profile.
           </p>
-          <p>
-            Add a profile photo and a phone number. Buyers trust sellers they
-            can recognise and reach.
-          </p>
+          <p>Add a profile photo and a phone number. Buyers trust sellers they can recognise and reach.</p>
         </Step>
 
         <Step number={2} title="Take good photos">
           <List>
+            <li>Shoot in daylight or a bright room, against a plain background.</li>
+            <li>Show the item from several angles, and close up on labels, serial numbers and any wear or damage.</li>
             <li>
-              Shoot in daylight or a bright room, against a plain background.
+              Upload at least two and up to eight photos. The first photo is the one buyers see in search results, so
+              make it your best.
             </li>
-            <li>
-              Show the item from several angles, and close up on labels, serial
-              numbers and any wear or damage.
-            </li>
-            <li>
-              Upload at least two and up to eight photos. The first photo is the
-              one buyers see in search results, so make it your best.
-            </li>
-            <li>
-              Use your own photos, never pictures copied from the internet.
-            </li>
+            <li>Use your own photos, never pictures copied from the internet.</li>
           </List>
         </Step>
 
@@ -95,50 +76,35 @@ export default function HowToSellPage() {
             <li>the category and subcategory that fit the item best;</li>
             <li>your location, so nearby buyers find you;</li>
             <li>a fair price in US dollars (USD);</li>
-            <li>
-              an honest description and the product details asked for, such as
-              brand, model, size or condition.
-            </li>
+            <li>an honest description and the product details asked for, such as brand, model, size or condition.</li>
           </List>
-          <p>
-            Our team reviews new ads, usually within a few hours, before they
-            appear to buyers.
-          </p>
+          <p>Our team reviews new ads, usually within a few hours, before they appear to buyers.</p>
         </Step>
 
         <Step number={4} title="Respond to buyers">
           <p>
-            Buyers contact you by chat on {BRAND} or by phone. Reply quickly and
-            politely: sellers who answer fast sell faster. Keep the conversation
-            in the {BRAND} chat where you can, so you have a record of what was
-            agreed.
+            Buyers contact you by chat on {BRAND} or by phone. Reply quickly and politely: sellers who answer fast sell
+            faster. Keep the conversation in the {BRAND} chat where you can, so you have a record of what was agreed.
           </p>
         </Step>
 
         <Step number={5} title="Meet safely and sell more">
           <List>
+            <li>Meet buyers in a busy public place during the day, and bring a friend for valuable items.</li>
             <li>
-              Meet buyers in a busy public place during the day, and bring a
-              friend for valuable items.
+              Let the buyer inspect the item, and take payment only when you hand it over. Check that a mobile money
+              transfer has really arrived before you let the item go.
             </li>
             <li>
-              Let the buyer inspect the item, and take payment only when you
-              hand it over. Check that a mobile money transfer has really
-              arrived before you let the item go.
-            </li>
-            <li>
-              Want more buyers to see your ad? Boost it with a paid package.
-              Packages are priced in USD per month and paid with MTN Mobile
-              Money.
+              Want more buyers to see your ad? Boost it with a paid package. Packages are priced in USD per month and
+              paid with MTN Mobile Money.
             </li>
           </List>
         </Step>
       </ol>
 
       <div className="rounded-xl bg-emerald-50 p-6 text-center sm:text-left">
-        <p className="mb-4 text-lg font-semibold text-slate-900">
-          Ready to post your first ad?
-        </p>
+        <p className="mb-4 text-lg font-semibold text-slate-900">Ready to post your first ad?</p>
         <ButtonLink to="/sell">Start Selling</ButtonLink>
       </div>
     </StaticPage>

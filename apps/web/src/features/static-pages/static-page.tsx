@@ -7,21 +7,11 @@ import { clsx } from "clsx";
  * terms, delete-account). It renders the page's only h1; the public layout supplies <main>,
  * so nothing here is a landmark.
  */
-export function StaticPage({
-  title,
-  lead,
-  children,
-}: {
-  title: string;
-  lead?: ReactNode;
-  children: ReactNode;
-}) {
+export function StaticPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 text-base leading-relaxed text-slate-700 wrap-break-word sm:px-6 sm:py-12">
       <header className="mb-8 space-y-3 border-b border-slate-200 pb-6">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-          {title}
-        </h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         {lead ? <p className="text-lg text-slate-600">{lead}</p> : null}
       </header>
       <div className="space-y-10">{children}</div>
@@ -30,15 +20,7 @@ export function StaticPage({
 }
 
 /** A titled block of the page. `id` lets a contents list link to it. */
-export function Section({
-  title,
-  id,
-  children,
-}: {
-  title: ReactNode;
-  id?: string;
-  children: ReactNode;
-}) {
+export function Section({ title, id, children }: { title: ReactNode; id?: string; children: ReactNode }) {
   return (
     <section id={id} className="scroll-mt-24 space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
@@ -47,32 +29,13 @@ export function Section({
   );
 }
 
-export function List({
-  ordered = false,
-  children,
-}: {
-  ordered?: boolean;
-  children: ReactNode;
-}) {
-  const className = clsx(
-    "space-y-2 pl-6 marker:text-slate-500",
-    ordered ? "list-decimal" : "list-disc",
-  );
-  return ordered ? (
-    <ol className={className}>{children}</ol>
-  ) : (
-    <ul className={className}>{children}</ul>
-  );
+export function List({ ordered = false, children }: { ordered?: boolean; children: ReactNode }) {
+  const className = clsx("space-y-2 pl-6 marker:text-slate-500", ordered ? "list-decimal" : "list-disc");
+  return ordered ? <ol className={className}>{children}</ol> : <ul className={className}>{children}</ul>;
 }
 
 /** In-text link: paths inside the site go through the router, anything else (mailto:, https:) is a plain anchor. */
-export function TextLink({
-  to,
-  children,
-}: {
-  to: string;
-  children: ReactNode;
-}) {
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   const className =
     "font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
   return to.startsWith("/") ? (
@@ -87,8 +50,7 @@ export function TextLink({
 }
 
 const buttonTones = {
-  primary:
-    "bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-700",
+  primary: "bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-700",
   danger: "bg-red-600 hover:bg-red-700 focus-visible:outline-red-600",
 } as const;
 

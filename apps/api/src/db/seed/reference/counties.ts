@@ -43,17 +43,7 @@ export const counties: SeedCounty[] = [
   },
   {
     name: "Gbarpolu",
-    areas: [
-      "Bopolu",
-      "Gbarma",
-      "Belleh",
-      "Belle Yella",
-      "Kongba",
-      "Bokomu",
-      "Gounwolaila",
-      "Weasua",
-      "Henry Town",
-    ],
+    areas: ["Bopolu", "Gbarma", "Belleh", "Belle Yella", "Kongba", "Bokomu", "Gounwolaila", "Weasua", "Henry Town"],
   },
   {
     name: "Grand Bassa",
@@ -93,18 +83,7 @@ export const counties: SeedCounty[] = [
   },
   {
     name: "Grand Gedeh",
-    areas: [
-      "Zwedru",
-      "Toe Town",
-      "Zleh Town",
-      "Tchien",
-      "Konobo",
-      "B'hai",
-      "Gbarzon",
-      "Putu",
-      "Gboe-Ploe",
-      "Cavalla",
-    ],
+    areas: ["Zwedru", "Toe Town", "Zleh Town", "Tchien", "Konobo", "B'hai", "Gbarzon", "Putu", "Gboe-Ploe", "Cavalla"],
   },
   {
     name: "Grand Kru",

@@ -1,6 +1,16 @@
 import { Link } from "react-router";
 
-export function CategoryTile({ to, name, imageUrl, count }: { to: string; name: string; imageUrl: string | null; count?: number }) {
+export function CategoryTile({
+  to,
+  name,
+  imageUrl,
+  count,
+}: {
+  to: string;
+  name: string;
+  imageUrl: string | null;
+  count?: number;
+}) {
   return (
     <Link
       to={to}

@@ -9,9 +9,21 @@ import { LocationPicker } from "./location-picker";
 const SLIDE_INTERVAL_MS = 3000;
 
 const SLIDES = [
-  { title: `Buy and sell anything in Liberia`, text: `Cars, phones, land, rice and more, from sellers near you on ${BRAND}.`, tone: "from-emerald-700 to-teal-600" },
-  { title: "Sell in minutes, free", text: "Take good photos, set your price and meet buyers by chat.", tone: "from-sky-700 to-emerald-600" },
-  { title: "Boost your ad with MTN MoMo", text: "Get seen first with a package paid straight from Mobile Money.", tone: "from-amber-600 to-rose-600" },
+  {
+    title: `Buy and sell anything in Liberia`,
+    text: `Cars, phones, land, rice and more, from sellers near you on ${BRAND}.`,
+    tone: "from-emerald-700 to-teal-600",
+  },
+  {
+    title: "Sell in minutes, free",
+    text: "Take good photos, set your price and meet buyers by chat.",
+    tone: "from-sky-700 to-emerald-600",
+  },
+  {
+    title: "Boost your ad with MTN MoMo",
+    text: "Get seen first with a package paid straight from Mobile Money.",
+    tone: "from-amber-600 to-rose-600",
+  },
 ] as const;
 
 export function HeroBanner({ counties }: { counties: TCounty[] }) {
@@ -41,7 +53,12 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
           <p className="text-2xl font-bold tracking-tight sm:text-4xl">{slide.title}</p>
           <p className="mt-2 text-white/90 sm:text-lg">{slide.text}</p>
         </div>
-        <Form action="/search" method="get" role="search" className="mt-5 flex max-w-3xl flex-col gap-2 rounded-xl bg-white p-2 shadow-lg sm:flex-row">
+        <Form
+          action="/search"
+          method="get"
+          role="search"
+          className="mt-5 flex max-w-3xl flex-col gap-2 rounded-xl bg-white p-2 shadow-lg sm:flex-row"
+        >
           <label className="sr-only" htmlFor="hero-search">
             What are you looking for?
           </label>
@@ -52,13 +69,24 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
             placeholder="What are you looking for?"
             className="min-w-0 flex-1 rounded-lg px-3 py-2.5 text-slate-900 placeholder:text-slate-500"
           />
-          <LocationPicker counties={counties} className="rounded-lg border border-slate-200 px-3 py-2.5 text-slate-900 sm:w-56" />
-          <button type="submit" className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800">
+          <LocationPicker
+            counties={counties}
+            className="rounded-lg border border-slate-200 px-3 py-2.5 text-slate-900 sm:w-56"
+          />
+          <button
+            type="submit"
+            className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800"
+          >
             Search
           </button>
         </Form>
         <div className="mt-5 flex items-center gap-3">
-          <button type="button" onClick={() => go(current - 1)} aria-label="Previous slide" className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30">
+          <button
+            type="button"
+            onClick={() => go(current - 1)}
+            aria-label="Previous slide"
+            className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30"
+          >
             ‹
           </button>
           <div className="flex gap-2">
@@ -73,7 +101,12 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
               />
             ))}
           </div>
-          <button type="button" onClick={() => go(current + 1)} aria-label="Next slide" className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30">
+          <button
+            type="button"
+            onClick={() => go(current + 1)}
+            aria-label="Next slide"
+            className="grid size-8 place-items-center rounded-full bg-white/20 hover:bg-white/30"
+          >
             ›
           </button>
         </div>

@@ -22,7 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
-    { title: "All categories", description: `Browse every category of ads on ${BRAND}, from vehicles to land.`, path: "/categories" },
+    {
+      title: "All categories",
+      description: `Browse every category of ads on ${BRAND}, from vehicles to land.`,
+      path: "/categories",
+    },
     siteOrigin(matches),
   );
 
@@ -59,7 +63,10 @@ function CategoryCard({ category }: { category: TCategory }) {
   const [showAll, setShowAll] = useState(false);
   const items = showAll ? category.subcategories : category.subcategories.slice(0, ITEMS_SHOWN);
   return (
-    <section aria-labelledby={`category-${category.id}`} className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby={`category-${category.id}`}
+      className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <img
         src={category.image_url ?? "/favicon.svg"}
         alt=""
@@ -84,7 +91,11 @@ function CategoryCard({ category }: { category: TCategory }) {
           ))}
         </ul>
         {category.subcategories.length > SHOW_ALL_AFTER && category.subcategories.length > ITEMS_SHOWN && (
-          <button type="button" onClick={() => setShowAll((value) => !value)} className="mt-2 text-sm font-medium text-emerald-700">
+          <button
+            type="button"
+            onClick={() => setShowAll((value) => !value)}
+            className="mt-2 text-sm font-medium text-emerald-700"
+          >
             {showAll ? "Show less" : "Show All"}
           </button>
         )}

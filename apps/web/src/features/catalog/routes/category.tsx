@@ -50,7 +50,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {category.subcategories.map((sub) => (
             <li key={sub.id}>
-              <CategoryTile to={`/categories/${category.id}/${sub.id}`} name={sub.name} imageUrl={sub.image_url} count={sub.ads_count} />
+              <CategoryTile
+                to={`/categories/${category.id}/${sub.id}`}
+                name={sub.name}
+                imageUrl={sub.image_url}
+                count={sub.ads_count}
+              />
             </li>
           ))}
         </ul>

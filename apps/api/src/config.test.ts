@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "waterside-config-"));
+
+describe("loadConfig", () => {
+  it("stops on a bad value with one line naming the variable", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow('Invalid configuration: PORT must be a port number (got "abc")');
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SEED_DEMO: "maybe" })).toThrow(/^Invalid configuration: SEED_DEMO must be true or false/);
+  });
+
+  it("uses the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({ env: "development", port: 3000, host: "0.0.0.0", seedDemo: true, demoAds: 520 });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("generates the token secret once in development and keeps it under the data folder", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).tokenSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).tokenSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, "secrets.json"), "utf8")).toContain(first);
+  });
+
+  it("requires the token secret in production and never seeds demo data there", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(
+      "Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production",
+    );
+    const config = loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40) });
+    expect(config.seedDemo).toBe(false);
+  });
+});

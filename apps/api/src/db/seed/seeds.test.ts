@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
+import { adImages, ads, areas, categories, companies, counties, subcategoryAttributes, users } from "../schema.ts";
+import { createTestApp } from "../../test/test-app.ts";
+import { seedDemoData } from "./seed-demo.ts";
+import { seedReferenceData } from "./seed-reference.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe("reference data", () => {
+  it("is seeded once: running it again on a seeded database adds nothing", async () => {
+    const before = await Promise.all(
+      [counties, areas, categories, subcategoryAttributes].map((table) => ctx.db.$count(table)),
+    );
+    const result = await seedReferenceData(ctx.db, ctx.storage);
+    expect(result.seeded).toEqual([]);
+    const after = await Promise.all(
+      [counties, areas, categories, subcategoryAttributes].map((table) => ctx.db.$count(table)),
+    );
+    expect(after).toEqual(before);
+    expect(before[0]).toBe(15);
+  });
+});
+
+describe("demo data", () => {
+  it(
+    "creates individual and business users and ads with 2 to 8 WebP photos each, once",
+    { timeout: 90_000 },
+    async () => {
+      const result = await seedDemoData(ctx.db, ctx.storage, { ads: 24 });
+      expect(result.seeded).toBe(true);
+      expect(await ctx.db.$count(ads)).toBe(24);
+      const companyRows = await ctx.db.select().from(companies);
+      expect(companyRows.length).toBeGreaterThan(0);
+      for (const company of companyRows) {
+        expect(company.latitude).toBeGreaterThan(4);
+        expect(company.latitude).toBeLessThan(9);
+        expect(company.longitude).toBeGreaterThan(-12);
+        expect(company.longitude).toBeLessThan(-7);
+      }
+      const images = await ctx.db.select().from(adImages);
+      const perAd = new Map<number, number>();
+      for (const image of images) perAd.set(image.ad_id, (perAd.get(image.ad_id) ?? 0) + 1);
+      expect(perAd.size).toBe(24);
+      for (const count of perAd.values()) {
+        expect(count).toBeGreaterThanOrEqual(2);
+        expect(count).toBeLessThanOrEqual(8);
+      }
+      const mediaDir = inject("mediaDir");
+      for (const variant of AD_IMAGE_VARIANTS)
+        expect(existsSync(path.join(mediaDir, `${images[0]!.path}-${variant}.webp`))).toBe(true);
+
+      const userCount = await ctx.db.$count(users);
+      expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
+      expect(await ctx.db.$count(users)).toBe(userCount);
+      expect(await ctx.db.$count(ads)).toBe(24);
+    },
+  );
+});

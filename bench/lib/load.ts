@@ -1,0 +1,67 @@
+import autocannon from "autocannon";
+import Fastify from "fastify";
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+/** Bounded load on a loopback URL: `connections` clients for `seconds`, then the latency percentiles. */
+export async function measure(
+  name: string,
+  url: string,
+  {
+    connections = 50,
+    seconds = 10,
+    method = "GET",
+    body,
+  }: { connections?: number; seconds?: number; method?: "GET" | "POST"; body?: unknown } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method,
+    ...(body !== undefined && { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 !== undefined ? percentile95(result) : result.latency.p99,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** autocannon reports p90 and p97.5; p95 is interpolated between them. */
+function percentile95(result: autocannon.Result): number {
+  return Math.round((result.latency.p90 + (result.latency.p97_5 - result.latency.p90) * (5 / 7.5)) * 100) / 100;
+}
+
+/** A bare Fastify route in the same process: the floor every figure is compared with. */
+export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = Fastify();
+  app.get("/bare", async () => ({ data: { ok: true } }));
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `${url}/bare`, close: () => app.close() };
+}
+
+export function printTable(results: LoadResult[], baseline: LoadResult) {
+  const rows = results.map((row) => ({
+    route: row.name,
+    "req/s": row.rps,
+    "p50 ms": row.p50,
+    "p95 ms": row.p95,
+    "p99 ms": row.p99,
+    "p95 / bare": (row.p95 / Math.max(baseline.p95, 0.01)).toFixed(1),
+    errors: row.errors,
+  }));
+  console.table(rows);
+}

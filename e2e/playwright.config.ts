@@ -1,0 +1,50 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/**
+ * Journeys run in Debian's Chromium against the real server: built web app, API and a fresh
+ * embedded PostgreSQL with a small demo data set, exactly as a newcomer's first start.
+ */
+export default defineConfig({
+  testDir: "journeys",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "phone-360", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "rm -rf e2e/.data && node --import tsx apps/api/src/server.ts",
+    cwd: "..",
+    url: `http://127.0.0.1:${PORT}/api/categories/active`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: "e2e/.data",
+      DEMO_ADS: "48",
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+    },
+  },
+});
