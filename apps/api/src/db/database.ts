@@ -128,3 +128,6 @@ export async function openConfiguredDatabase(
     },
   };
 }
+
+/** A transaction handle: everything written through it commits or rolls back together. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

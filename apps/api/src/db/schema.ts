@@ -111,6 +111,8 @@ export const subcategories = pgTable(
     image: text(),
     active: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** Active ads in this subcategory, kept exact by statement-level triggers on ads (migration 0001). */
+    active_ads_count: integer().notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex("subcategories_category_name_lower_unique").on(table.category_id, sql`lower(${table.name})`)],

@@ -4,7 +4,7 @@ import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import type { Storage } from "../../lib/storage.ts";
 import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
-import type { Database } from "../database.ts";
+import type { Database, Transaction } from "../database.ts";
 import {
   adAttributeValues,
   adImages,
@@ -116,44 +116,65 @@ export async function seedDemoData(
   if ((await db.$count(users)) > 0) return { seeded: false };
   const random = seededRandom(seed);
   const passwordHash = await hash(DEMO_PASSWORD);
-
-  const userRows = await db.transaction(async (tx) => {
-    const created = [];
-    for (const account of DEMO_ACCOUNTS) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          name: account.name,
-          email: account.email,
-          password_hash: passwordHash,
-          phone_number: account.phone,
-          usertype_id: account.business ? USER_TYPE.company : USER_TYPE.individual,
-          bio: account.business
-            ? account.company.description
-            : `Buying and selling in Monrovia since ${random.int(2015, 2023)}.`,
-          created_at: new Date(Date.now() - random.int(120, 900) * 86_400_000),
-        })
-        .returning();
-      if (account.business) {
-        const banner = await storeSingleImage(
-          storage,
-          "banners",
-          await drawPicture({
-            ...IMAGE_SIZES.banner,
-            colors: ["#065f46", "#0ea5e9"],
-            label: account.name,
-            seed: user!.id,
-          }),
-          IMAGE_SIZES.banner,
-        );
-        await tx.insert(companies).values({ user_id: user!.id, banner_image: banner, ...account.company });
-      }
-      created.push(user!);
-    }
-    return created;
-  });
-
   const catalog = await loadDemoCatalog(db);
+
+  // All or nothing: a start interrupted while seeding leaves an empty database, seeded again next time.
+  await db.transaction(async (tx) => {
+    await writeDemoData(tx, storage, { adCount, random, passwordHash, catalog, log });
+  });
+  return { seeded: true };
+}
+
+async function writeDemoData(
+  db: Transaction,
+  storage: Storage,
+  {
+    adCount,
+    random,
+    passwordHash,
+    catalog,
+    log,
+  }: {
+    adCount: number;
+    random: ReturnType<typeof seededRandom>;
+    passwordHash: string;
+    catalog: DemoCatalogEntry[];
+    log: (line: string) => void;
+  },
+) {
+  const userRows = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: account.name,
+        email: account.email,
+        password_hash: passwordHash,
+        phone_number: account.phone,
+        usertype_id: account.business ? USER_TYPE.company : USER_TYPE.individual,
+        bio: account.business
+          ? account.company.description
+          : `Buying and selling in Monrovia since ${random.int(2015, 2023)}.`,
+        created_at: new Date(Date.now() - random.int(120, 900) * 86_400_000),
+      })
+      .returning();
+    if (account.business) {
+      const banner = await storeSingleImage(
+        storage,
+        "banners",
+        await drawPicture({
+          ...IMAGE_SIZES.banner,
+          colors: ["#065f46", "#0ea5e9"],
+          label: account.name,
+          seed: user!.id,
+        }),
+        IMAGE_SIZES.banner,
+      );
+      await db.insert(companies).values({ user_id: user!.id, banner_image: banner, ...account.company });
+    }
+    userRows.push(user!);
+  }
+
   const areaRows = await db
     .select({ id: areas.id, name: areas.name, county_id: areas.county_id, county: countiesTable.name })
     .from(areas)
@@ -199,36 +220,33 @@ export async function seedDemoData(
       imageKeys.push(await storeAdImage(storage, "ads", pool[(index + order) % pool.length]!));
     }
 
-    await db.transaction(async (tx) => {
-      const [ad] = await tx
-        .insert(ads)
-        .values({
-          user_id: seller.id,
-          category_id: entry.categoryId,
-          subcategory_id: entry.subcategoryId,
-          county_id: area.county_id,
-          area_id: area.id,
-          location: `${area.name}, ${area.county}`,
-          title: fake.title,
-          description: fake.description,
-          price: fake.price,
-          status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
-          visibility_score: Math.floor(random.next() ** 3 * 100),
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .returning({ id: ads.id });
-      await tx.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
-      const attributeRows = fake.values.map(([subcategory_attribute_id, value]) => ({
-        ad_id: ad!.id,
-        subcategory_attribute_id,
-        value,
-      }));
-      if (attributeRows.length) await tx.insert(adAttributeValues).values(attributeRows);
-    });
+    const [ad] = await db
+      .insert(ads)
+      .values({
+        user_id: seller.id,
+        category_id: entry.categoryId,
+        subcategory_id: entry.subcategoryId,
+        county_id: area.county_id,
+        area_id: area.id,
+        location: `${area.name}, ${area.county}`,
+        title: fake.title,
+        description: fake.description,
+        price: fake.price,
+        status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
+        visibility_score: Math.floor(random.next() ** 3 * 100),
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning({ id: ads.id });
+    await db.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+    const attributeRows = fake.values.map(([subcategory_attribute_id, value]) => ({
+      ad_id: ad!.id,
+      subcategory_attribute_id,
+      value,
+    }));
+    if (attributeRows.length) await db.insert(adAttributeValues).values(attributeRows);
     if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
   }
-  return { seeded: true };
 }
 
 export type DemoCatalogEntry = Awaited<ReturnType<typeof loadDemoCatalog>>[number];

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
 import {
   areas,
@@ -10,7 +11,6 @@ import {
   subcategories,
   subcategoryAttributes,
 } from "../../db/schema.ts";
-import { AD_STATUS } from "@waterside/shared/reference-ids";
 
 export async function findActiveCategories(db: Database) {
   return db
@@ -27,14 +27,6 @@ export async function findActiveSubcategories(db: Database) {
     .innerJoin(categories, eq(categories.id, subcategories.category_id))
     .where(and(eq(subcategories.active, true), eq(categories.active, true)))
     .orderBy(asc(categories.position), asc(categories.id), asc(subcategories.position), asc(subcategories.id));
-}
-
-/** Active ads per subcategory, from the partial index on active ads. */
-export async function countActiveAdsBySubcategory(db: Database): Promise<Map<number, number>> {
-  const rows = await db.execute<{ subcategory_id: number; count: number }>(
-    sql`select subcategory_id, count(*)::int as count from ads where status_id = ${AD_STATUS.active} group by subcategory_id`,
-  );
-  return new Map(rows.map((row) => [row.subcategory_id, row.count]));
 }
 
 export async function findSubcategory(db: Database, id: number) {

@@ -2,7 +2,6 @@ import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@water
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../plugins/errors.ts";
 import {
-  countActiveAdsBySubcategory,
   findActiveCategories,
   findActiveSubcategories,
   findCountiesWithAreas,
@@ -19,14 +18,14 @@ const FILTER_VALUES_LIMIT = 50;
 
 export function createCatalogService(db: Database) {
   async function activeSubcategories(): Promise<TSubcategory[]> {
-    const [rows, counts] = await Promise.all([findActiveSubcategories(db), countActiveAdsBySubcategory(db)]);
+    const rows = await findActiveSubcategories(db);
     return rows.map(({ subcategories: sub }) => ({
       id: sub.id,
       name: sub.name,
       category_id: sub.category_id,
       image_url: imageUrl(sub.image),
       active: sub.active,
-      ads_count: counts.get(sub.id) ?? 0,
+      ads_count: sub.active_ads_count,
     }));
   }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { adAttributeValues, subcategories, subcategoryAttributes } from "../../db/schema.ts";
+import { adAttributeValues, ads, subcategories, subcategoryAttributes } from "../../db/schema.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -40,6 +40,25 @@ describe("GET /api/categories/active", () => {
     const cars = vehicles.subcategories.find((sub) => sub.id === 1)!;
     expect(cars).toMatchObject({ name: "Cars", category_id: vehicles.id, active: true, ads_count: 2 });
     for (const category of categories) expect(category.subcategories.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the counts exact when ads are hidden, shown again, moved or deleted", async () => {
+    const countOf = async (subcategoryId: number) => {
+      const categories = (await ctx.app.inject({ url: "/api/categories/active" })).json<{ data: TCategory[] }>().data;
+      return categories.flatMap((category) => category.subcategories).find((sub) => sub.id === subcategoryId)!.ads_count;
+    };
+    const seller = await createUser(ctx.db);
+    const ad = await createAd(ctx.db, { user_id: seller.id, subcategory_id: 5 });
+    const before = await countOf(5);
+    await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, ad.id));
+    expect(await countOf(5)).toBe(before - 1);
+    await ctx.db.update(ads).set({ status_id: AD_STATUS.active }).where(eq(ads.id, ad.id));
+    expect(await countOf(5)).toBe(before);
+    const sixBefore = await countOf(6);
+    await ctx.db.update(ads).set({ subcategory_id: 6 }).where(eq(ads.id, ad.id));
+    expect([await countOf(5), await countOf(6)]).toEqual([before - 1, sixBefore + 1]);
+    await ctx.db.delete(ads).where(eq(ads.id, ad.id));
+    expect(await countOf(6)).toBe(sixBefore);
   });
 
   it("serves the catalog image it names, as WebP", async () => {
