@@ -45,7 +45,8 @@ describe("GET /api/categories/active", () => {
   it("keeps the counts exact when ads are hidden, shown again, moved or deleted", async () => {
     const countOf = async (subcategoryId: number) => {
       const categories = (await ctx.app.inject({ url: "/api/categories/active" })).json<{ data: TCategory[] }>().data;
-      return categories.flatMap((category) => category.subcategories).find((sub) => sub.id === subcategoryId)!.ads_count;
+      return categories.flatMap((category) => category.subcategories).find((sub) => sub.id === subcategoryId)!
+        .ads_count;
     };
     const seller = await createUser(ctx.db);
     const ad = await createAd(ctx.db, { user_id: seller.id, subcategory_id: 5 });
