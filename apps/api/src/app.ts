@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { Storage } from "./lib/storage.ts";
+import { adsRoutes } from "./modules/ads/ads.routes.ts";
+import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
@@ -53,6 +55,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps) {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalog: createCatalogService(db) });
+      await api.register(adsRoutes, { ads: createAdsService(db) });
       api.setNotFoundHandler(sendApiNotFound);
     },
     { prefix: "/api" },

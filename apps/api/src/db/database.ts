@@ -19,9 +19,16 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 function connect(url: string, max = 10) {
   // Quiet NOTICEs ("extension already exists") that would otherwise flood the log on every start.
-  const sql = postgres(url, { max, onnotice: () => {} });
+  const sql = postgres(url, {
+    max,
+    onnotice: () => {},
+    // Typo tolerance of ad search: "toyta" must still find "Toyota" (pg_trgm's default 0.6 is too strict).
+    connection: { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY_THRESHOLD },
+  });
   return { sql, db: drizzle(sql, { schema }) };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,11 @@ const timestamps = {
 };
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Case- and accent-free text for search; `waterside_unaccent` is an IMMUTABLE wrapper (migration 0002). */
+export const searchable = (column: unknown) => sql`waterside_unaccent(lower(${column}))`;
 
 /** 1 Individual, 2 Company (spec: usertype_id 1 individual, 2 business). */
 export const userTypes = pgTable("user_types", {
@@ -203,11 +209,38 @@ export const ads = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     visibility_score: integer().notNull().default(0),
+    /** The ad's attribute values as one line ("Toyota Automatic 2015"), written with them, for search. */
+    attributes_text: text().notNull().default(""),
+    /** Title (A), attributes (B), location (C) and description (D), accent- and case-free. */
+    search_vector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', waterside_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', waterside_unaccent(lower(attributes_text))), 'B') || setweight(to_tsvector('simple', waterside_unaccent(lower(location))), 'C') || setweight(to_tsvector('simple', waterside_unaccent(lower(left(description, 2000)))), 'D')`,
+    ),
     ...timestamps,
   },
   (table) => [
     index("ads_user_idx").on(table.user_id, table.created_at.desc()),
     index("ads_subcategory_created_idx").on(table.subcategory_id, table.created_at.desc()),
+    // Public lists read only active ads: partial indexes per sort, overall and within a subcategory.
+    index("ads_active_created_idx")
+      .on(table.created_at.desc(), table.id.desc())
+      .where(sql`status_id = 2`),
+    index("ads_active_visibility_idx")
+      .on(table.visibility_score.desc(), table.id.desc())
+      .where(sql`status_id = 2`),
+    index("ads_active_price_idx")
+      .on(table.price, table.id)
+      .where(sql`status_id = 2`),
+    index("ads_active_sub_created_idx")
+      .on(table.subcategory_id, table.created_at.desc())
+      .where(sql`status_id = 2`),
+    index("ads_active_sub_visibility_idx")
+      .on(table.subcategory_id, table.visibility_score.desc())
+      .where(sql`status_id = 2`),
+    index("ads_active_sub_price_idx")
+      .on(table.subcategory_id, table.price)
+      .where(sql`status_id = 2`),
+    index("ads_search_idx").using("gin", table.search_vector),
+    index("ads_title_trgm_idx").using("gin", sql`waterside_unaccent(lower(${table.title})) gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { Database } from "../db/database.ts";
-import { areas, ads, counties, subcategories, users } from "../db/schema.ts";
+import {
+  adAttributeValues,
+  adImages,
+  areas,
+  ads,
+  attributes,
+  counties,
+  subcategories,
+  subcategoryAttributes,
+  users,
+} from "../db/schema.ts";
 
 let sequence = 0;
 
@@ -19,8 +29,26 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
   return user!;
 }
 
-/** An ad in the given (or first) subcategory and in Sinkor, Montserrado. */
-export async function createAd(db: Database, overrides: Partial<typeof ads.$inferInsert> & { user_id: number }) {
+interface AdExtras {
+  /** Area name; Sinkor (Montserrado) unless given. */
+  area?: string;
+  /** Attribute values by attribute name, e.g. { Brand: "Toyota" }. */
+  attributeValues?: Record<string, string>;
+  images?: number;
+}
+
+/** An ad in the given (or first) subcategory, with attribute values and image rows when asked. */
+export async function createAd(
+  db: Database,
+  {
+    area: areaName = "Sinkor",
+    attributeValues = {},
+    images = 0,
+    ...overrides
+  }: Partial<typeof ads.$inferInsert> & {
+    user_id: number;
+  } & AdExtras,
+) {
   const [subcategory] = await db
     .select()
     .from(subcategories)
@@ -29,7 +57,7 @@ export async function createAd(db: Database, overrides: Partial<typeof ads.$infe
     .select({ id: areas.id, county_id: areas.county_id, name: areas.name, county: counties.name })
     .from(areas)
     .innerJoin(counties, eq(counties.id, areas.county_id))
-    .where(eq(areas.name, "Sinkor"));
+    .where(eq(areas.name, areaName));
   const [ad] = await db
     .insert(ads)
     .values({
@@ -42,8 +70,25 @@ export async function createAd(db: Database, overrides: Partial<typeof ads.$infe
       description: "Clean car, no issues.",
       price: 5500,
       status_id: AD_STATUS.active,
+      attributes_text: Object.values(attributeValues).join(" "),
       ...overrides,
     })
     .returning();
+  for (const [name, value] of Object.entries(attributeValues)) {
+    const [link] = await db
+      .select({ id: subcategoryAttributes.id })
+      .from(subcategoryAttributes)
+      .innerJoin(attributes, eq(attributes.id, subcategoryAttributes.attribute_id))
+      .where(and(eq(subcategoryAttributes.subcategory_id, subcategory!.id), eq(attributes.name, name)));
+    if (!link) throw new Error(`Subcategory ${subcategory!.name} has no attribute ${name}`);
+    await db.insert(adAttributeValues).values({ ad_id: ad!.id, subcategory_attribute_id: link.id, value });
+  }
+  if (images > 0) {
+    await db
+      .insert(adImages)
+      .values(
+        Array.from({ length: images }, (_, order) => ({ ad_id: ad!.id, path: `ads/test-${ad!.id}-${order}`, order })),
+      );
+  }
   return ad!;
 }

@@ -1,0 +1,121 @@
+import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, type TAdFilters, type TAdListItem } from "@waterside/shared/ads";
+import type { TPaged } from "@waterside/shared/api-envelope";
+import { imageVariantUrl } from "@waterside/shared/images";
+import type { Database } from "../../db/database.ts";
+import { countAds, findAdPage, findLocations, type AdListQuery, type AdListRow } from "./ads.queries.ts";
+
+type Locations = Awaited<ReturnType<typeof findLocations>>;
+
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+county$/, "")
+    .trim();
+
+/**
+ * A location filter is a county ("Montserrado"), an area with its county ("Sinkor, Montserrado", as ads
+ * carry it) or an area name alone, which may exist in several counties. Unknown text matches nothing.
+ */
+export function resolveLocation(locations: Locations, text: string): Pick<AdListQuery, "countyIds" | "areaIds"> {
+  const [first = "", second] = text.split(",").map(fold);
+  if (second !== undefined) {
+    const areas = locations.filter((row) => fold(row.area) === first && fold(row.county) === second);
+    return { areaIds: areas.map((row) => row.area_id) };
+  }
+  const county = locations.find((row) => fold(row.county) === first);
+  if (county) return { countyIds: [county.county_id] };
+  return { areaIds: locations.filter((row) => fold(row.area) === first).map((row) => row.area_id) };
+}
+
+export function createAdsService(db: Database) {
+  // Counties and areas are reference data: read once per process.
+  let locations: Promise<Locations> | undefined;
+  const loadLocations = () => (locations ??= findLocations(db));
+
+  return {
+    async listAds(filters: TAdFilters, pageUrl: string): Promise<TPaged<TAdListItem>> {
+      const perPage = Math.min(filters.per_page ?? AD_PAGE_SIZE, AD_PAGE_SIZE_MAX);
+      const page = filters.page ?? 1;
+      const [field, order] = filters.sort_combined?.split("|") ?? [filters.sort_by, filters.sort_order];
+      const sectionSort =
+        filters.section === "trending" || filters.section === "top_seller" ? "visibility_score" : undefined;
+      const sortField = (field ?? sectionSort ?? (filters.search ? undefined : "created_at")) as
+        "visibility_score" | "created_at" | "price" | undefined;
+
+      const query: AdListQuery = {
+        categoryId: filters.category_id,
+        subcategoryId: filters.subcategory_id,
+        userId: filters.user_id,
+        attributes: filters.attributes ?? [],
+        priceMin: filters.price_min,
+        priceMax: filters.price_max,
+        search: filters.search,
+        businessSellersOnly: filters.section === "top_seller",
+        sort: sortField ? { field: sortField, order: (order as "asc" | "desc" | undefined) ?? "desc" } : null,
+        limit: perPage,
+        offset: (page - 1) * perPage,
+        ...(filters.location ? resolveLocation(await loadLocations(), filters.location) : {}),
+      };
+
+      const nothing = query.areaIds?.length === 0;
+      const [rows, total] = nothing ? [[], 0] : await Promise.all([findAdPage(db, query), countAds(db, query)]);
+      const lastPage = Math.max(1, Math.ceil(total / perPage));
+      return {
+        data: rows.map(toListItem),
+        current_page: page,
+        per_page: perPage,
+        total,
+        last_page: lastPage,
+        next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
+      };
+    },
+  };
+}
+
+export type AdsService = ReturnType<typeof createAdsService>;
+
+function toListItem(row: AdListRow): TAdListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    location: row.location,
+    images: row.image
+      ? [
+          {
+            id: row.image.id,
+            order: row.image.order,
+            image_url: imageVariantUrl(row.image.path, "large"),
+            card_url: imageVariantUrl(row.image.path, "card"),
+            thumbnail_url: imageVariantUrl(row.image.path, "thumbnail"),
+          },
+        ]
+      : [],
+    category_id: row.category_id,
+    subcategory_id: row.subcategory_id,
+    subcategory: {
+      id: row.subcategory_id,
+      name: row.subcategory_name,
+      category_id: row.category_id,
+      category: { id: row.category_id, name: row.category_name },
+    },
+    user_id: row.user_id,
+    user: {
+      id: row.user_id,
+      name: row.user_name,
+      profile_image_url: row.user_profile_image ? imageVariantUrl(row.user_profile_image, "original") : null,
+      usertype_id: row.user_usertype_id,
+      usertype: { id: row.user_usertype_id, name: row.user_usertype },
+      created_at: new Date(row.user_created_at).toISOString(),
+    },
+    status_id: row.status_id,
+    status: { id: row.status_id, name: row.status_name },
+    visibility_score: row.visibility_score,
+    // Saved state needs a signed-in user (accounts issue); a visitor has saved nothing.
+    is_saved: false,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+/** Spec §9: default ad page size 30. Larger pages are capped to keep replies small on mobile data. */
+export const AD_PAGE_SIZE = 30;
+export const AD_PAGE_SIZE_MAX = 100;
+/** Spec §9: horizontal ad lists show at most 12 ads. */
+export const HORIZONTAL_LIST_SIZE = 12;
+
+export const AD_SORT_FIELDS = ["visibility_score", "created_at", "price"] as const;
+export const SORT_ORDERS = ["asc", "desc"] as const;
+/** Spec §2 sort choices, in the order the filter panel lists them; values are `field|order`. */
+export const AD_SORT_CHOICES = [
+  { value: "visibility_score|desc", label: "Popular" },
+  { value: "created_at|desc", label: "Newest to Oldest" },
+  { value: "created_at|asc", label: "Oldest to Newest" },
+  { value: "price|desc", label: "Highest to Lowest Price" },
+  { value: "price|asc", label: "Lowest to Highest Price" },
+] as const;
+/** Home sections (spec §9); their definitions are in docs/decisions/010-home-sections.md. */
+export const HOME_SECTIONS = ["for_you", "trending", "top_seller"] as const;
+
+/** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+const id = z.coerce.number({ message: "Must be a number." }).int().positive();
+const money = z.coerce.number({ message: "Must be a number." }).min(0, "Must be 0 or more.");
+
+export const ZAttributeFilter = z.object({
+  id,
+  values: z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? value : [value]),
+    z.array(z.coerce.string().trim().min(1)).min(1, "Choose at least one value."),
+  ),
+});
+
+/** Spec §3 "Ad filter fields" (POST /ads/get). */
+export const ZAdFilters = z.object({
+  category_id: optional(id),
+  subcategory_id: optional(id),
+  user_id: optional(id),
+  attributes: optional(z.array(ZAttributeFilter).max(20)),
+  price_min: optional(money),
+  price_max: optional(money),
+  location: optional(z.string().trim().min(1).max(120)),
+  search: optional(z.string().trim().min(1).max(100)),
+  section: optional(z.enum(HOME_SECTIONS)),
+  sort_by: optional(z.enum(AD_SORT_FIELDS)),
+  sort_order: optional(z.enum(SORT_ORDERS)),
+  sort_combined: optional(
+    z
+      .string()
+      .regex(/^(visibility_score|created_at|price)\|(asc|desc)$/, "Sort must look like field|order, e.g. price|asc."),
+  ),
+  page: optional(z.coerce.number().int().min(1, "The page must be 1 or more.")),
+  per_page: optional(z.coerce.number().int().min(1, "The page size must be 1 or more.")),
+});
+export type TAdFilters = z.infer<typeof ZAdFilters>;
+
+export const ZAdImage = z.object({
+  id: z.number().int(),
+  order: z.number().int(),
+  /** Full-screen size (fits 1920x1080). */
+  image_url: z.string(),
+  /** Card size (480x360), for lists and the gallery. */
+  card_url: z.string(),
+  /** 150x150, for gallery thumbnails. */
+  thumbnail_url: z.string(),
+});
+export type TAdImage = z.infer<typeof ZAdImage>;
+
+export const ZAdStatus = z.object({ id: z.number().int(), name: z.string() });
+
+export const ZAdSeller = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_image_url: z.string().nullable(),
+  usertype_id: z.number().int(),
+  usertype: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+
+/** An ad in a list: only its title image, and its description cut for the card's three lines. */
+export const ZAdListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  location: z.string(),
+  images: z.array(ZAdImage),
+  category_id: z.number().int(),
+  subcategory_id: z.number().int(),
+  subcategory: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    category_id: z.number().int(),
+    category: z.object({ id: z.number().int(), name: z.string() }),
+  }),
+  user_id: z.number().int(),
+  user: ZAdSeller,
+  status_id: z.number().int(),
+  status: ZAdStatus,
+  visibility_score: z.number().int(),
+  is_saved: z.boolean(),
+  created_at: z.string(),
+});
+export type TAdListItem = z.infer<typeof ZAdListItem>;
+
+/** Characters of description a list item carries: enough for three card lines on any screen. */
+export const LIST_DESCRIPTION_LENGTH = 240;
