@@ -1,0 +1,58 @@
+/**
+ * Ad listing and search under load at the data set in the configured database (seed 1M ads first):
+ * POST /api/ads/get with subcategory + price + attribute filters, and a keyword search, next to a bare
+ * Fastify route. (EXPLAIN output of the hot queries is still to come: issue 3.)
+ */
+import { sql } from "drizzle-orm";
+import { buildApp } from "../apps/api/src/app.ts";
+import { loadConfigOrExit } from "../apps/api/src/config.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
+import { createLocalStorage } from "../apps/api/src/lib/storage.ts";
+import { measure, printTable, startBareServer } from "./lib/load.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const config = loadConfigOrExit();
+const database = await openConfiguredDatabase(config, console.log);
+const storage = createLocalStorage(config.mediaDir);
+const app = await buildApp({ config, db: database.db, storage });
+const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const bare = await startBareServer();
+
+// A popular subcategory and one of its option attributes with a common value.
+const [pick] = await database.db.execute<{ subcategory_id: number; attribute_id: number; value: string }>(sql`
+  select sa.subcategory_id, sa.attribute_id, v.value
+  from ad_attribute_values v join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
+  where sa.has_options and v.ad_id <= 5000
+  group by 1, 2, 3 order by count(*) desc limit 1`);
+const filtered = {
+  subcategory_id: pick!.subcategory_id,
+  price_min: 100,
+  price_max: 20000,
+  attributes: [{ id: pick!.attribute_id, values: [pick!.value] }],
+  sort_combined: "visibility_score|desc",
+};
+const search = { search: "toyota" };
+
+const [{ count }] = (await database.sql`select count(*)::int as count from ads`) as unknown as [{ count: number }];
+console.log(`Ads benchmark: ${count.toLocaleString("en")} ads, ${CONNECTIONS} connections, ${SECONDS} s per route`);
+
+for (const [name, body] of [["filtered listing", filtered], ["keyword search", search]] as const) {
+  const started = performance.now();
+  const reply = await app.inject({ method: "POST", url: "/api/ads/get", payload: body });
+  console.log(`${name}: ${JSON.stringify(body)} → ${reply.json().data.total} results, cold ${Math.round(performance.now() - started)} ms`);
+}
+
+const options = { connections: CONNECTIONS, seconds: SECONDS, method: "POST" as const };
+const baseline = await measure("bare Fastify route", bare.url, { connections: CONNECTIONS, seconds: SECONDS });
+const results = [
+  baseline,
+  await measure("POST /api/ads/get subcategory+price+attribute", `${origin}/api/ads/get`, { ...options, body: filtered }),
+  await measure('POST /api/ads/get search "toyota"', `${origin}/api/ads/get`, { ...options, body: search }),
+];
+printTable(results, baseline);
+
+await bare.close();
+await app.close();
+await database.close();
