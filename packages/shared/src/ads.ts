@@ -108,3 +108,45 @@ export type TAdListItem = z.infer<typeof ZAdListItem>;
 
 /** Characters of description a list item carries: enough for three card lines on any screen. */
 export const LIST_DESCRIPTION_LENGTH = 240;
+
+/** Spec §5: suggestions start after more than 2 characters. */
+export const SUGGESTION_MIN_LENGTH = 3;
+export const SUGGESTION_LIMIT = 8;
+
+export const ZSuggestionQuery = z.object({
+  search: z
+    .string({ message: "The search field is required." })
+    .trim()
+    .min(SUGGESTION_MIN_LENGTH, `Type at least ${SUGGESTION_MIN_LENGTH} characters.`)
+    .max(100),
+});
+
+export const ZSuggestion = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  location: z.string(),
+  subcategory_id: z.number().int(),
+  category_id: z.number().int(),
+});
+export type TSuggestion = z.infer<typeof ZSuggestion>;
+
+export const ZAdIdParams = z.object({
+  id: z.coerce.number({ message: "The ad id must be a number." }).int().positive(),
+});
+
+export const ZAdAttribute = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  attribute_id: z.number().int(),
+  subcategory_attribute_id: z.number().int(),
+  attribute: z.object({ name: z.string(), type: z.string() }),
+});
+
+/** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller. */
+export const ZAdDetail = ZAdListItem.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  attributes: z.array(ZAdAttribute),
+  updated_at: z.string(),
+});
+export type TAdDetail = z.infer<typeof ZAdDetail>;

@@ -76,6 +76,8 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated "postgres" user.
     createPostgresUser: true,
+    // More cache than PostgreSQL's 128 MB default: listings at a million ads stay in memory.
+    postgresFlags: ["-c", "shared_buffers=256MB", "-c", "effective_cache_size=1GB", "-c", "work_mem=8MB"],
     onLog: () => {},
     onError: (message) => log(String(message)),
   });

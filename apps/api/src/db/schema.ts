@@ -209,8 +209,10 @@ export const ads = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     visibility_score: integer().notNull().default(0),
-    /** The ad's attribute values as one line ("Toyota Automatic 2015"), written with them, for search. */
+    /** The ad's attribute values as one line ("Toyota Automatic 2015"), for search. Kept by triggers (0003). */
     attributes_text: text().notNull().default(""),
+    /** "attributeId:value" of each attribute value, for indexed listing filters. Kept by triggers (0003). */
+    attribute_tokens: text().array().notNull().default(sql`'{}'::text[]`),
     /** Title (A), attributes (B), location (C) and description (D), accent- and case-free. */
     search_vector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', waterside_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', waterside_unaccent(lower(attributes_text))), 'B') || setweight(to_tsvector('simple', waterside_unaccent(lower(location))), 'C') || setweight(to_tsvector('simple', waterside_unaccent(lower(left(description, 2000)))), 'D')`,
@@ -240,6 +242,7 @@ export const ads = pgTable(
       .on(table.subcategory_id, table.price)
       .where(sql`status_id = 2`),
     index("ads_search_idx").using("gin", table.search_vector),
+    index("ads_attribute_tokens_idx").using("gin", table.attribute_tokens),
     index("ads_title_trgm_idx").using("gin", sql`waterside_unaccent(lower(${table.title})) gin_trgm_ops`),
   ],
 );

@@ -70,7 +70,6 @@ export async function createAd(
       description: "Clean car, no issues.",
       price: 5500,
       status_id: AD_STATUS.active,
-      attributes_text: Object.values(attributeValues).join(" "),
       ...overrides,
     })
     .returning();

@@ -69,8 +69,7 @@ const areaRows = await db.execute<{ id: number; county_id: number; name: string;
 );
 await db.execute(sql`drop table if exists bulk_samples`);
 await db.execute(sql`create unlogged table bulk_samples (
-  n int primary key, subcategory_id int, category_id int, title text, description text, price numeric,
-  attributes_text text, attrs jsonb)`);
+  n int primary key, subcategory_id int, category_id int, title text, description text, price numeric, attrs jsonb)`);
 const samples = catalog.flatMap((entry, entryIndex) =>
   Array.from({ length: SAMPLES_PER_SUBCATEGORY }, (_, index) => {
     const fake = fakeAd(entry, random.pick(areaRows).name, random);
@@ -81,15 +80,13 @@ const samples = catalog.flatMap((entry, entryIndex) =>
       title: fake.title,
       description: fake.description,
       price: fake.price,
-      attributes_text: fake.attributesText,
       attrs: Object.fromEntries(fake.values),
     };
   }),
 );
 await db.execute(sql`insert into bulk_samples
   select * from jsonb_to_recordset(${JSON.stringify(samples)}::jsonb)
-  as s(n int, subcategory_id int, category_id int, title text, description text, price numeric,
-       attributes_text text, attrs jsonb)`);
+  as s(n int, subcategory_id int, category_id int, title text, description text, price numeric, attrs jsonb)`);
 
 const userIds = await db.execute<{ id: number }>(sql`select id from users order by id`);
 const [{ max: startId }] = (await db.execute<{ max: number }>(
@@ -113,10 +110,10 @@ for (let offset = 0; offset < total; offset += BATCH) {
                           from areas a join counties c on c.id = a.county_id),
            users_list as (select row_number() over (order by id) as n, id from users)
       insert into ads (id, user_id, category_id, subcategory_id, county_id, area_id, location, title, description, price,
-                       attributes_text, status_id, visibility_score, created_at, updated_at)
+                       status_id, visibility_score, created_at, updated_at)
       overriding system value
       select p.id, u.id, s.category_id, s.subcategory_id, a.county_id, a.id, a.location, s.title, s.description,
-             round(s.price * (0.8 + p.r * 0.4)), s.attributes_text,
+             round(s.price * (0.8 + p.r * 0.4)),
              case when p.r < 0.03 then ${AD_STATUS.hidden}::smallint else ${AD_STATUS.active}::smallint end,
              floor(power(random(), 3) * 100)::int,
              now() - power(p.r, 1.5) * interval '365 days', now() - power(p.r, 1.5) * interval '365 days'

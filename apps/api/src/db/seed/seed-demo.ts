@@ -232,7 +232,6 @@ async function writeDemoData(
         title: fake.title,
         description: fake.description,
         price: fake.price,
-        attributes_text: fake.attributesText,
         status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
         visibility_score: Math.floor(random.next() ** 3 * 100),
         created_at: createdAt,
@@ -302,10 +301,6 @@ export function fakeAd(entry: DemoCatalogEntry, areaName: string, random: Return
     values: entry.attributes
       .map((attribute) => [attribute.linkId, values.get(attribute.seed.name) ?? ""] as [number, string])
       .filter(([, value]) => value !== ""),
-    attributesText: entry.attributes
-      .map((attribute) => values.get(attribute.seed.name) ?? "")
-      .filter((value) => value !== "" && value !== "Yes" && value !== "No")
-      .join(" "),
   };
 }
 

@@ -13,6 +13,8 @@ export interface AdListQuery {
   countyIds?: number[];
   areaIds?: number[];
   search?: string;
+  /** "words": full-text match; "similar": trigram resemblance to the title, when no word matched. */
+  searchMode?: "words" | "similar";
   businessSellersOnly: boolean;
   /** null: by search relevance. */
   sort: { field: "visibility_score" | "created_at" | "price"; order: "asc" | "desc" } | null;
@@ -60,15 +62,17 @@ function listConditions(query: AdListQuery): SQL[] {
   if (query.areaIds) conditions.push(sql`a.area_id in ${query.areaIds}`);
   if (query.businessSellersOnly) conditions.push(sql`u.usertype_id = ${USER_TYPE.company}`);
   for (const attribute of query.attributes) {
-    conditions.push(sql`exists (
-      select 1 from ad_attribute_values v
-      join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
-      where v.ad_id = a.id and sa.attribute_id = ${attribute.id} and v.value in ${attribute.values})`);
+    // One GIN-indexed condition per attribute: any of its values (OR), all attributes together (AND).
+    const tokens = attribute.values.map((value) => sql`${`${attribute.id}:${value}`}`);
+    conditions.push(sql`a.attribute_tokens && array[${sql.join(tokens, sql`, `)}]::text[]`);
   }
   if (query.search) {
-    // Full-text words anywhere in the ad, or a title that resembles the words (typos: "toyta" finds Toyota).
-    conditions.push(sql`(a.search_vector @@ websearch_to_tsquery('simple', ${normalized(query.search)})
-      or ${normalized(query.search)} <% waterside_unaccent(lower(a.title)))`);
+    conditions.push(
+      query.searchMode === "similar"
+        ? // Typo tolerance: a title that resembles the words ("toyta" finds Toyota).
+          sql`${normalized(query.search)} <% waterside_unaccent(lower(a.title))`
+        : sql`a.search_vector @@ websearch_to_tsquery('simple', ${normalized(query.search)})`,
+    );
   }
   return conditions;
 }
@@ -80,9 +84,10 @@ const FROM = sql`from ads a
 
 function orderBy(query: AdListQuery): SQL {
   if (!query.sort) {
-    const search = query.search ?? "";
-    return sql`ts_rank_cd(a.search_vector, websearch_to_tsquery('simple', ${normalized(search)})) * 2
-      + word_similarity(${normalized(search)}, waterside_unaccent(lower(a.title))) desc, a.id desc`;
+    const search = normalized(query.search ?? "");
+    return query.searchMode === "similar"
+      ? sql`word_similarity(${search}, waterside_unaccent(lower(a.title))) desc, a.id desc`
+      : sql`ts_rank_cd(a.search_vector, websearch_to_tsquery('simple', ${search})) desc, a.id desc`;
   }
   const column = { visibility_score: sql`a.visibility_score`, created_at: sql`a.created_at`, price: sql`a.price` }[
     query.sort.field
@@ -108,14 +113,99 @@ export async function findAdPage(db: Database, query: AdListQuery): Promise<AdLi
     limit ${query.limit} offset ${query.offset}`);
 }
 
+/** Past this many matches the total is the planner's estimate: an exact count would read every match. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
 export async function countAds(db: Database, query: AdListQuery): Promise<number> {
   const where = sql.join(listConditions(query), sql` and `);
-  const [row] = await db.execute<{ total: number }>(sql`select count(*)::int as total ${FROM} where ${where}`);
-  return row?.total ?? 0;
+  const [row] = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (select 1 ${FROM} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
+  );
+  const total = row?.total ?? 0;
+  if (total <= EXACT_COUNT_LIMIT) return total;
+  const [plan] = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
+    sql`explain (format json) select 1 ${FROM} where ${where}`,
+  );
+  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0));
 }
 
 export async function findLocations(db: Database) {
   return db.execute<{ area_id: number; area: string; county_id: number; county: string }>(sql`
     select a.id as area_id, a.name as area, c.id as county_id, c.name as county
     from areas a join counties c on c.id = a.county_id`);
+}
+
+/** Title suggestions: words starting with what was typed, else titles that resemble it (typos). */
+export async function findSuggestions(db: Database, search: string, limit: number) {
+  const prefixQuery = search
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter(Boolean)
+    .map((word) => `${word}:*`)
+    .join(" & ");
+  const columns = sql`a.id, a.title, a.location, a.subcategory_id, a.category_id`;
+  const active = sql`a.status_id = ${AD_STATUS.active}
+    and exists (select 1 from subcategories s join categories c on c.id = s.category_id
+                where s.id = a.subcategory_id and s.active and c.active)`;
+  type Row = { id: number; title: string; location: string; subcategory_id: number; category_id: number };
+  if (prefixQuery) {
+    const rows = await db.execute<Row>(sql`
+      select distinct on (lower(title)) * from (
+        select ${columns}, a.visibility_score from ads a
+        where ${active} and a.search_vector @@ to_tsquery('simple', ${normalized(prefixQuery)})
+        order by a.visibility_score desc, a.id desc limit ${limit * 5}) candidates
+      order by lower(title), visibility_score desc`);
+    if (rows.length > 0) return rows.slice(0, limit);
+  }
+  return db.execute<Row>(sql`
+    select distinct on (lower(title)) * from (
+      select ${columns}, word_similarity(${normalized(search)}, waterside_unaccent(lower(a.title))) as score from ads a
+      where ${active} and ${normalized(search)} <% waterside_unaccent(lower(a.title))
+      order by score desc, a.id desc limit ${limit * 5}) candidates
+    order by lower(title), score desc
+    limit ${limit}`);
+}
+
+export async function findAdForPage(db: Database, id: number) {
+  const [ad] = await db.execute<
+    AdListRow & {
+      description_full: string;
+      latitude: number | null;
+      longitude: number | null;
+      updated_at: Date;
+      subcategory_active: boolean;
+      category_active: boolean;
+    }
+  >(sql`
+    select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.location,
+      a.latitude, a.longitude, a.updated_at,
+      a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,
+      s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
+      u.usertype_id as user_usertype_id, ut.name as user_usertype, u.created_at as user_created_at,
+      a.status_id, st.name as status_name, a.visibility_score, a.created_at, null as image
+    ${FROM}
+    join user_types ut on ut.id = u.usertype_id
+    join ad_statuses st on st.id = a.status_id
+    where a.id = ${id}`);
+  if (!ad) return undefined;
+  const [images, attributeRows] = await Promise.all([
+    db.execute<{ id: number; path: string; order: number }>(
+      sql`select id, path, "order" from ad_images where ad_id = ${id} order by "order", id`,
+    ),
+    db.execute<{
+      id: number;
+      value: string;
+      attribute_id: number;
+      subcategory_attribute_id: number;
+      name: string;
+      type: string;
+    }>(sql`
+      select v.id, v.value, sa.attribute_id, v.subcategory_attribute_id, at.name, t.name as type
+      from ad_attribute_values v
+      join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
+      join attributes at on at.id = sa.attribute_id
+      join attribute_types t on t.id = at.attribute_type_id
+      where v.ad_id = ${id} order by sa.position, sa.id`),
+  ]);
+  return { ad, images, attributes: attributeRows };
 }

@@ -1,4 +1,5 @@
-import { ZAdFilters, ZAdListItem } from "@waterside/shared/ads";
+import { ZAdDetail, ZAdFilters, ZAdIdParams, ZAdListItem, ZSuggestion, ZSuggestionQuery } from "@waterside/shared/ads";
+import { z } from "zod";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AdsService } from "./ads.service.ts";
@@ -15,5 +16,31 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
       },
     },
     async (request) => ({ data: await ads.listAds(request.body, "/api/ads/get") }),
+  );
+
+  app.get(
+    "/ads/search",
+    {
+      schema: {
+        tags: ["ads"],
+        summary: "Title suggestions for the search box: prefix words first, then typo-tolerant resemblance",
+        querystring: ZSuggestionQuery,
+        response: { 200: envelope(z.array(ZSuggestion)) },
+      },
+    },
+    async (request) => ({ data: await ads.suggestions(request.query.search) }),
+  );
+
+  app.get(
+    "/ads/id/:id",
+    {
+      schema: {
+        tags: ["ads"],
+        summary: "One active ad with everything its page shows",
+        params: ZAdIdParams,
+        response: { 200: envelope(ZAdDetail) },
+      },
+    },
+    async (request) => ({ data: await ads.adForPage(request.params.id) }),
   );
 };

@@ -1,8 +1,27 @@
-import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, type TAdFilters, type TAdListItem } from "@waterside/shared/ads";
+import {
+  AD_PAGE_SIZE,
+  AD_PAGE_SIZE_MAX,
+  SUGGESTION_LIMIT,
+  type TAdDetail,
+  type TAdFilters,
+  type TAdImage,
+  type TAdListItem,
+  type TSuggestion,
+} from "@waterside/shared/ads";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
-import { countAds, findAdPage, findLocations, type AdListQuery, type AdListRow } from "./ads.queries.ts";
+import {
+  countAds,
+  findAdForPage,
+  findAdPage,
+  findLocations,
+  findSuggestions,
+  type AdListQuery,
+  type AdListRow,
+} from "./ads.queries.ts";
 
 type Locations = Awaited<ReturnType<typeof findLocations>>;
 
@@ -35,6 +54,39 @@ export function createAdsService(db: Database) {
   const loadLocations = () => (locations ??= findLocations(db));
 
   return {
+    async suggestions(search: string): Promise<TSuggestion[]> {
+      return findSuggestions(db, search, SUGGESTION_LIMIT);
+    },
+
+    /** The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404. */
+    async adForPage(id: number): Promise<TAdDetail> {
+      const found = await findAdForPage(db, id);
+      if (
+        !found ||
+        found.ad.status_id !== AD_STATUS.active ||
+        !found.ad.subcategory_active ||
+        !found.ad.category_active
+      ) {
+        throw notFound("Ad");
+      }
+      const { ad, images, attributes } = found;
+      return {
+        ...toListItem(ad),
+        description: ad.description_full,
+        images: images.map((image) => toImage(image)),
+        latitude: ad.latitude,
+        longitude: ad.longitude,
+        updated_at: new Date(ad.updated_at).toISOString(),
+        attributes: attributes.map((row) => ({
+          id: row.id,
+          value: row.value,
+          attribute_id: row.attribute_id,
+          subcategory_attribute_id: row.subcategory_attribute_id,
+          attribute: { name: row.name, type: row.type },
+        })),
+      };
+    },
+
     async listAds(filters: TAdFilters, pageUrl: string): Promise<TPaged<TAdListItem>> {
       const perPage = Math.min(filters.per_page ?? AD_PAGE_SIZE, AD_PAGE_SIZE_MAX);
       const page = filters.page ?? 1;
@@ -59,8 +111,13 @@ export function createAdsService(db: Database) {
         ...(filters.location ? resolveLocation(await loadLocations(), filters.location) : {}),
       };
 
-      const nothing = query.areaIds?.length === 0;
-      const [rows, total] = nothing ? [[], 0] : await Promise.all([findAdPage(db, query), countAds(db, query)]);
+      if (query.areaIds?.length === 0) return emptyPage(page, perPage);
+      let total = await countAds(db, query);
+      if (total === 0 && query.search) {
+        query.searchMode = "similar";
+        total = await countAds(db, query);
+      }
+      const rows = total > query.offset ? await findAdPage(db, query) : [];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       return {
         data: rows.map(toListItem),
@@ -76,6 +133,25 @@ export function createAdsService(db: Database) {
 
 export type AdsService = ReturnType<typeof createAdsService>;
 
+const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
+  data: [],
+  current_page: page,
+  per_page: perPage,
+  total: 0,
+  last_page: 1,
+  next_page_url: null,
+});
+
+function toImage(image: { id: number; path: string; order: number }): TAdImage {
+  return {
+    id: image.id,
+    order: image.order,
+    image_url: imageVariantUrl(image.path, "large"),
+    card_url: imageVariantUrl(image.path, "card"),
+    thumbnail_url: imageVariantUrl(image.path, "thumbnail"),
+  };
+}
+
 function toListItem(row: AdListRow): TAdListItem {
   return {
     id: row.id,
@@ -83,17 +159,7 @@ function toListItem(row: AdListRow): TAdListItem {
     description: row.description,
     price: Number(row.price),
     location: row.location,
-    images: row.image
-      ? [
-          {
-            id: row.image.id,
-            order: row.image.order,
-            image_url: imageVariantUrl(row.image.path, "large"),
-            card_url: imageVariantUrl(row.image.path, "card"),
-            thumbnail_url: imageVariantUrl(row.image.path, "thumbnail"),
-          },
-        ]
-      : [],
+    images: row.image ? [toImage(row.image)] : [],
     category_id: row.category_id,
     subcategory_id: row.subcategory_id,
     subcategory: {

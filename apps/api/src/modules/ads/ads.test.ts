@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdDetail, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { attributes, categories, subcategories } from "../../db/schema.ts";
+import { adAttributeValues, attributes, categories, subcategories } from "../../db/schema.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -152,6 +152,16 @@ describe("POST /api/ads/get", () => {
     expect(both).toEqual(["Honda Civic clean", "Toyota Corolla 2012"]);
   });
 
+  it("follows attribute values as they change, whoever writes them", async () => {
+    const brand = { attributes: [{ id: attributeId.Brand, values: ["Mazda"] }] };
+    expect(await titles(brand)).toEqual([]);
+    await ctx.db.update(adAttributeValues).set({ value: "Mazda" }).where(eq(adAttributeValues.value, "Honda"));
+    expect(await titles(brand)).toEqual(["Honda Civic clean"]);
+    expect(await titles({ search: "mazda" })).toEqual(["Honda Civic clean"]);
+    await ctx.db.update(adAttributeValues).set({ value: "Honda" }).where(eq(adAttributeValues.value, "Mazda"));
+    expect(await titles(brand)).toEqual([]);
+  });
+
   it("filters by price range, inclusive", async () => {
     expect(await titles({ price_min: 3000, price_max: 8000, sort_combined: "price|asc" })).toEqual([
       "Nissan Sunny 2010",
@@ -274,5 +284,62 @@ describe("POST /api/ads/get", () => {
     expect(errors.price_min).toEqual(["Must be a number."]);
     expect(errors.sort_combined).toEqual(["Sort must look like field|order, e.g. price|asc."]);
     expect(errors.page).toEqual(["The page must be 1 or more."]);
+  });
+});
+
+describe("GET /api/ads/search (suggestions)", () => {
+  const suggest = async (search: string) => {
+    const response = await ctx.app.inject({ url: `/api/ads/search?search=${encodeURIComponent(search)}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: TSuggestion[] }>().data.map((suggestion) => suggestion.title);
+  };
+
+  it("suggests titles whose words start with what was typed, case- and accent-free", async () => {
+    expect(await suggest("toy")).toEqual(expect.arrayContaining(["Toyota Corolla 2012", "Toyota Land Cruiser V8"]));
+    expect(await suggest("toy")).not.toContain("Hidden Toyota Yaris");
+    expect(await suggest("Toyota Cor")).toEqual(["Toyota Corolla 2012"]);
+    expect(await suggest("CREME")).toEqual(["Café Crème phone case"]);
+  });
+
+  it("tolerates typos when no word starts that way", async () => {
+    expect(await suggest("corola")).toEqual(["Toyota Corolla 2012"]);
+    expect(await suggest("nissn")).toEqual(["Nissan Sunny 2010"]);
+  });
+
+  it("needs more than 2 characters", async () => {
+    const response = await ctx.app.inject({ url: "/api/ads/search?search=to" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.search).toEqual(["Type at least 3 characters."]);
+  });
+});
+
+describe("GET /api/ads/id/:id", () => {
+  it("returns the ad with all images in order, named attributes, category and seller", async () => {
+    const [corolla] = (await list({ search: "corolla" })).data;
+    const response = await ctx.app.inject({ url: `/api/ads/id/${corolla!.id}?load=lastest_subscription` });
+    expect(response.statusCode).toBe(200);
+    const ad = response.json<{ data: TAdDetail }>().data;
+    expect(ad.images.map((image) => image.order)).toEqual([0, 1, 2]);
+    expect(ad.attributes.map((attribute) => [attribute.attribute.name, attribute.value])).toEqual([
+      ["Brand", "Toyota"],
+      ["Transmission", "Automatic"],
+    ]);
+    expect(ad).toMatchObject({
+      title: "Toyota Corolla 2012",
+      description: "Clean car, no issues.",
+      subcategory: { name: "Cars", category: { name: "Vehicles" } },
+      user: { name: "Musu", usertype: { name: "Individual" }, created_at: expect.any(String) },
+      status: { name: "Active" },
+    });
+  });
+
+  it("is a 404 for an unknown ad, a hidden one and one in an inactive subcategory", async () => {
+    const hidden = await createAd(ctx.db, { user_id: businessId, title: "Secret", status_id: AD_STATUS.hidden });
+    const inactive = await createAd(ctx.db, { user_id: businessId, subcategory_id: 3, title: "Bus" });
+    for (const id of [999_999, hidden.id, inactive.id]) {
+      const response = await ctx.app.inject({ url: `/api/ads/id/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "Ad not found." });
+    }
   });
 });
