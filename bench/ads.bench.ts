@@ -38,17 +38,25 @@ const search = { search: "toyota" };
 const [{ count }] = (await database.sql`select count(*)::int as count from ads`) as unknown as [{ count: number }];
 console.log(`Ads benchmark: ${count.toLocaleString("en")} ads, ${CONNECTIONS} connections, ${SECONDS} s per route`);
 
-for (const [name, body] of [["filtered listing", filtered], ["keyword search", search]] as const) {
+for (const [name, body] of [
+  ["filtered listing", filtered],
+  ["keyword search", search],
+] as const) {
   const started = performance.now();
   const reply = await app.inject({ method: "POST", url: "/api/ads/get", payload: body });
-  console.log(`${name}: ${JSON.stringify(body)} → ${reply.json().data.total} results, cold ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `${name}: ${JSON.stringify(body)} → ${reply.json().data.total} results, cold ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 const options = { connections: CONNECTIONS, seconds: SECONDS, method: "POST" as const };
 const baseline = await measure("bare Fastify route", bare.url, { connections: CONNECTIONS, seconds: SECONDS });
 const results = [
   baseline,
-  await measure("POST /api/ads/get subcategory+price+attribute", `${origin}/api/ads/get`, { ...options, body: filtered }),
+  await measure("POST /api/ads/get subcategory+price+attribute", `${origin}/api/ads/get`, {
+    ...options,
+    body: filtered,
+  }),
   await measure('POST /api/ads/get search "toyota"', `${origin}/api/ads/get`, { ...options, body: search }),
 ];
 printTable(results, baseline);

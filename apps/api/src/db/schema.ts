@@ -212,7 +212,10 @@ export const ads = pgTable(
     /** The ad's attribute values as one line ("Toyota Automatic 2015"), for search. Kept by triggers (0003). */
     attributes_text: text().notNull().default(""),
     /** "attributeId:value" of each attribute value, for indexed listing filters. Kept by triggers (0003). */
-    attribute_tokens: text().array().notNull().default(sql`'{}'::text[]`),
+    attribute_tokens: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Title (A), attributes (B), location (C) and description (D), accent- and case-free. */
     search_vector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', waterside_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', waterside_unaccent(lower(attributes_text))), 'B') || setweight(to_tsvector('simple', waterside_unaccent(lower(location))), 'C') || setweight(to_tsvector('simple', waterside_unaccent(lower(left(description, 2000)))), 'D')`,
