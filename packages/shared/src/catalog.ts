@@ -38,3 +38,17 @@ export const ZSubcategoryIdParams = z.object({
 
 /** Spec §9: category and subcategory lists are cached 10 minutes. */
 export const CATALOG_CACHE_SECONDS = 600;
+
+/** A business with ads in a subcategory, for its Top Brands strip (spec §3 Featured business). */
+export const ZFeaturedBusiness = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+});
+export type TFeaturedBusiness = z.infer<typeof ZFeaturedBusiness>;
+export const FEATURED_BUSINESSES_LIMIT = 12;
+
+export const ZIdParams = z.object({ id: z.coerce.number({ message: "The id must be a number." }).int().positive() });
+export const ZUserIdQuery = z.object({
+  user_id: z.coerce.number({ message: "The user id must be a number." }).int().positive(),
+});

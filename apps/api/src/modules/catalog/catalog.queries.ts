@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { AD_STATUS, USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
 import {
   areas,
@@ -75,4 +75,22 @@ export async function findCountiesWithAreas(db: Database) {
     db.select().from(areas).orderBy(asc(areas.id)),
   ]);
   return { countyRows, areaRows };
+}
+
+/** Business sellers with the most active ads in a subcategory. */
+export async function findFeaturedBusinesses(db: Database, subcategoryId: number, limit: number) {
+  return db.execute<{ id: number; name: string; profile_image: string | null }>(sql`
+    select u.id, u.name, u.profile_image
+    from ads a join users u on u.id = a.user_id
+    where a.subcategory_id = ${subcategoryId} and a.status_id = ${AD_STATUS.active}
+      and u.usertype_id = ${USER_TYPE.company} and u.status_id = ${USER_STATUS.active}
+    group by u.id order by count(*) desc, u.id limit ${limit}`);
+}
+
+/** The active subcategories a seller has active ads in, with how many. */
+export async function countSellerAdsBySubcategory(db: Database, userId: number) {
+  const rows = await db.execute<{ subcategory_id: number; count: number }>(sql`
+    select subcategory_id, count(*)::int as count from ads
+    where user_id = ${userId} and status_id = ${AD_STATUS.active} group by subcategory_id`);
+  return new Map(rows.map((row) => [row.subcategory_id, row.count]));
 }

@@ -3,6 +3,9 @@ import {
   CATALOG_CACHE_SECONDS,
   ZCategory,
   ZCounty,
+  ZFeaturedBusiness,
+  ZIdParams,
+  ZUserIdQuery,
   ZFilterDefinition,
   ZSubcategory,
   ZSubcategoryIdParams,
@@ -51,6 +54,34 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request, reply) =>
       sendCacheable(request, reply, { data: await catalog.subcategoryFilters(request.params.subcategory_id) }, 60),
+  );
+
+  app.get(
+    "/subcategories/featured-businesses/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Business sellers with the most active ads in a subcategory (Top Brands)",
+        params: ZIdParams,
+        response: { 200: envelope(z.array(ZFeaturedBusiness)) },
+      },
+    },
+    async (request, reply) =>
+      sendCacheable(request, reply, { data: await catalog.featuredBusinesses(request.params.id) }, 300),
+  );
+
+  app.get(
+    "/subcategories/user",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "The categories and subcategories a seller has active ads in, with their counts",
+        querystring: ZUserIdQuery,
+        response: { 200: envelope(z.array(ZCategory)) },
+      },
+    },
+    async (request, reply) =>
+      sendCacheable(request, reply, { data: await catalog.sellerCategories(request.query.user_id) }, 60),
   );
 
   app.get(

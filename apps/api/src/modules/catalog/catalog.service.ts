@@ -1,8 +1,17 @@
-import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
+import {
+  FEATURED_BUSINESSES_LIMIT,
+  type TCategory,
+  type TCounty,
+  type TFeaturedBusiness,
+  type TFilterDefinition,
+  type TSubcategory,
+} from "@waterside/shared/catalog";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../plugins/errors.ts";
 import {
+  countSellerAdsBySubcategory,
   findActiveCategories,
+  findFeaturedBusinesses,
   findActiveSubcategories,
   findCountiesWithAreas,
   findFilterAttributes,
@@ -29,18 +38,37 @@ export function createCatalogService(db: Database) {
     }));
   }
 
+  async function activeCategories(): Promise<TCategory[]> {
+    const [rows, subs] = await Promise.all([findActiveCategories(db), activeSubcategories()]);
+    return rows.map((category) => ({
+      id: category.id,
+      name: category.name,
+      image_url: imageUrl(category.image),
+      active: category.active,
+      subcategories: subs.filter((sub) => sub.category_id === category.id),
+    }));
+  }
+
   return {
     activeSubcategories,
+    activeCategories,
 
-    async activeCategories(): Promise<TCategory[]> {
-      const [rows, subs] = await Promise.all([findActiveCategories(db), activeSubcategories()]);
-      return rows.map((category) => ({
-        id: category.id,
-        name: category.name,
-        image_url: imageUrl(category.image),
-        active: category.active,
-        subcategories: subs.filter((sub) => sub.category_id === category.id),
-      }));
+    /** A seller's categories: only those with their active ads, and ads_count counting only theirs. */
+    async sellerCategories(userId: number): Promise<TCategory[]> {
+      const [categories, counts] = await Promise.all([activeCategories(), countSellerAdsBySubcategory(db, userId)]);
+      return categories
+        .map((category) => ({
+          ...category,
+          subcategories: category.subcategories
+            .filter((sub) => counts.has(sub.id))
+            .map((sub) => ({ ...sub, ads_count: counts.get(sub.id)! })),
+        }))
+        .filter((category) => category.subcategories.length > 0);
+    },
+
+    async featuredBusinesses(subcategoryId: number): Promise<TFeaturedBusiness[]> {
+      const rows = await findFeaturedBusinesses(db, subcategoryId, FEATURED_BUSINESSES_LIMIT);
+      return rows.map((row) => ({ id: row.id, name: row.name, profile_image: imageUrl(row.profile_image) }));
     },
 
     async subcategoryFilters(subcategoryId: number): Promise<TFilterDefinition[]> {

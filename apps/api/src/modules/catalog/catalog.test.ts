@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
-import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { adAttributeValues, ads, subcategories, subcategoryAttributes } from "../../db/schema.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -148,5 +148,40 @@ describe("GET /api/locations", () => {
     expect(montserrado.areas.map((area) => area.name)).toEqual(
       expect.arrayContaining(["Sinkor", "Airfield", "Congo Town", "Paynesville", "Mamba Point", "Bushrod Island"]),
     );
+  });
+});
+
+describe("seller and business lists", () => {
+  it("ranks business sellers of a subcategory by their active ads, leaving out individuals", async () => {
+    const big = await createUser(ctx.db, { name: "Big Motors", usertype_id: USER_TYPE.company });
+    const small = await createUser(ctx.db, { name: "Small Motors", usertype_id: USER_TYPE.company });
+    const person = await createUser(ctx.db, { name: "Just A Person" });
+    for (let index = 0; index < 3; index++) await createAd(ctx.db, { user_id: big.id, subcategory_id: 4 });
+    await createAd(ctx.db, { user_id: small.id, subcategory_id: 4 });
+    await createAd(ctx.db, { user_id: small.id, subcategory_id: 4, status_id: AD_STATUS.hidden });
+    await createAd(ctx.db, { user_id: person.id, subcategory_id: 4 });
+    const response = await ctx.app.inject({ url: "/api/subcategories/featured-businesses/4" });
+    expect(response.json().data).toEqual([
+      { id: big.id, name: "Big Motors", profile_image: null },
+      { id: small.id, name: "Small Motors", profile_image: null },
+    ]);
+  });
+
+  it("lists only the categories a seller has active ads in, with their own counts", async () => {
+    const seller = await createUser(ctx.db, { name: "Seller" });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 1 });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 5 });
+    await createAd(ctx.db, { user_id: seller.id, subcategory_id: 6, status_id: AD_STATUS.hidden });
+    const categories = (await ctx.app.inject({ url: `/api/subcategories/user?user_id=${seller.id}` })).json<{
+      data: TCategory[];
+    }>().data;
+    expect(
+      categories.map((category) => [category.name, category.subcategories.map((sub) => [sub.id, sub.ads_count])]),
+    ).toEqual([
+      ["Vehicles", [[1, 2]]],
+      ["Motorbikes & Keke", [[5, 1]]],
+    ]);
+    expect((await ctx.app.inject({ url: "/api/subcategories/user" })).statusCode).toBe(422);
   });
 });
