@@ -22,6 +22,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type X }` keeps the module loaded for side effects; the web bundle must not pull in zod for a type.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {

@@ -1,12 +1,17 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
+  route("robots.txt", "features/seo/robots.ts"),
+  route("sitemap.xml", "features/seo/sitemap.ts"),
   layout("app/layouts/public-layout.tsx", [
-    index("features/catalog/routes/home.tsx"),
+    index("features/browse/routes/home.tsx"),
     ...prefix("categories", [
-      index("features/catalog/routes/categories.tsx"),
-      route(":categoryId", "features/catalog/routes/category.tsx"),
+      index("features/browse/routes/categories.tsx"),
+      route(":categoryId", "features/browse/routes/category.tsx"),
+      route(":categoryId/:subcategoryId", "features/browse/routes/listing.tsx"),
+      route(":categoryId/:subcategoryId/:adId", "features/browse/routes/ad.tsx"),
     ]),
+    route("search", "features/browse/routes/search.tsx"),
     route("how-to-sell", "features/static-pages/how-to-sell.tsx"),
     route("what-is-waterside", "features/static-pages/what-is-waterside.tsx"),
     route("about-us", "features/static-pages/about-us.tsx"),

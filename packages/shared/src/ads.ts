@@ -1,23 +1,5 @@
 import { z } from "zod";
-
-/** Spec §9: default ad page size 30. Larger pages are capped to keep replies small on mobile data. */
-export const AD_PAGE_SIZE = 30;
-export const AD_PAGE_SIZE_MAX = 100;
-/** Spec §9: horizontal ad lists show at most 12 ads. */
-export const HORIZONTAL_LIST_SIZE = 12;
-
-export const AD_SORT_FIELDS = ["visibility_score", "created_at", "price"] as const;
-export const SORT_ORDERS = ["asc", "desc"] as const;
-/** Spec §2 sort choices, in the order the filter panel lists them; values are `field|order`. */
-export const AD_SORT_CHOICES = [
-  { value: "visibility_score|desc", label: "Popular" },
-  { value: "created_at|desc", label: "Newest to Oldest" },
-  { value: "created_at|asc", label: "Oldest to Newest" },
-  { value: "price|desc", label: "Highest to Lowest Price" },
-  { value: "price|asc", label: "Lowest to Highest Price" },
-] as const;
-/** Home sections (spec §9); their definitions are in docs/decisions/010-home-sections.md. */
-export const HOME_SECTIONS = ["for_you", "trending", "top_seller"] as const;
+import { AD_SORT_FIELDS, HOME_SECTIONS, SORT_ORDERS, SUGGESTION_MIN_LENGTH } from "./ads-limits.ts";
 
 /** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -105,13 +87,6 @@ export const ZAdListItem = z.object({
   created_at: z.string(),
 });
 export type TAdListItem = z.infer<typeof ZAdListItem>;
-
-/** Characters of description a list item carries: enough for three card lines on any screen. */
-export const LIST_DESCRIPTION_LENGTH = 240;
-
-/** Spec §5: suggestions start after more than 2 characters. */
-export const SUGGESTION_MIN_LENGTH = 3;
-export const SUGGESTION_LIMIT = 8;
 
 export const ZSuggestionQuery = z.object({
   search: z

@@ -37,3 +37,29 @@ export function siteOrigin(matches: ReadonlyArray<{ id: string; data?: unknown }
   const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }
+
+/** Structured data for search engines and link previews, rendered into the server's HTML. */
+export const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({
+  "script:ld+json": { "@context": "https://schema.org", ...data },
+});
+
+/** An ItemList of the ads a list page shows, so a shared list previews as products. */
+export function adListJsonLd(
+  origin: string,
+  ads: Array<{ title: string; price: number; path: string; image?: string }>,
+) {
+  return jsonLd({
+    "@type": "ItemList",
+    itemListElement: ads.map((ad, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: {
+        "@type": "Product",
+        name: ad.title,
+        url: `${origin}${ad.path}`,
+        ...(ad.image && { image: `${origin}${ad.image}` }),
+        offers: { "@type": "Offer", price: ad.price, priceCurrency: "USD" },
+      },
+    })),
+  });
+}

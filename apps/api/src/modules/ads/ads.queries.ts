@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { LIST_DESCRIPTION_LENGTH } from "@waterside/shared/ads";
+import { LIST_DESCRIPTION_LENGTH } from "@waterside/shared/ads-limits";
 import type { Database } from "../../db/database.ts";
 
 export interface AdListQuery {

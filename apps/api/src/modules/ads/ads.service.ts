@@ -1,13 +1,11 @@
-import {
-  AD_PAGE_SIZE,
-  AD_PAGE_SIZE_MAX,
-  SUGGESTION_LIMIT,
-  type TAdDetail,
-  type TAdFilters,
-  type TAdImage,
-  type TAdListItem,
-  type TSuggestion,
+import type {
+  TAdDetail,
+  TAdFilters,
+  TAdImage,
+  TAdListItem,
+  TSuggestion,
 } from "@waterside/shared/ads";
+import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, SUGGESTION_LIMIT } from "@waterside/shared/ads-limits";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";

@@ -3,7 +3,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { clsx } from "clsx";
-import { LocationPicker } from "./location-picker";
+import { LocationPicker } from "~/components/location-picker";
 
 /** Spec §9: the hero slider auto-plays every 3000 ms, with dots and arrows. */
 const SLIDE_INTERVAL_MS = 3000;

@@ -1,15 +1,28 @@
+import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
 import { BRAND, BRAND_TAGLINE } from "@waterside/shared/brand";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getActiveCategories } from "../api/get-active-categories";
+import { getAds } from "../api/get-ads";
 import { getLocations } from "../api/get-locations";
+import { HorizontalAdList } from "../components/horizontal-ad-list";
 import { CategoryTile } from "../components/category-tile";
 import { HeroBanner } from "../components/hero-banner";
 
+const SECTIONS = [
+  { section: "for_you", title: "For you" },
+  { section: "trending", title: "Trending" },
+  { section: "top_seller", title: "Top sellers" },
+] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, counties] = await Promise.all([getActiveCategories(context.api), getLocations(context.api)]);
-  return { categories, counties };
+  const [categories, counties, ...lists] = await Promise.all([
+    getActiveCategories(context.api),
+    getLocations(context.api),
+    ...SECTIONS.map(({ section }) => getAds(context.api, { section, per_page: HORIZONTAL_LIST_SIZE })),
+  ]);
+  return { categories, counties, sections: SECTIONS.map((entry, index) => ({ ...entry, ads: lists[index]!.data })) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { categories, counties } = loaderData;
+  const { categories, counties, sections } = loaderData;
   return (
     <>
       <h1 className="sr-only">
@@ -51,6 +64,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      {sections.map(({ section, title, ads }, index) => (
+        <HorizontalAdList
+          key={section}
+          id={`home-${section}`}
+          title={title}
+          ads={ads}
+          viewAll={`/search?section=${section}`}
+          eager={index === 0}
+        />
+      ))}
     </>
   );
 }

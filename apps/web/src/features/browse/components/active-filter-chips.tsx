@@ -1,0 +1,48 @@
+import { AD_SORT_CHOICES } from "@waterside/shared/ads-limits";
+import type { TFilterDefinition } from "@waterside/shared/catalog";
+import { Link, useSearchParams } from "react-router";
+import { formatPrice } from "~/lib/format";
+import { ATTRIBUTE_PARAM, withoutParam } from "../listing-params";
+
+/** One removable chip per active filter, and a Clear all link. */
+export function ActiveFilterChips({ filters }: { filters: TFilterDefinition[] }) {
+  const [params] = useSearchParams();
+  const chips: Array<{ label: string; to: string }> = [];
+  const sort = AD_SORT_CHOICES.find((choice) => choice.value === params.get("sort"));
+  if (sort) chips.push({ label: sort.label, to: withoutParam(params, "sort") });
+  const min = params.get("price_min");
+  const max = params.get("price_max");
+  if (min) chips.push({ label: `From ${formatPrice(Number(min))}`, to: withoutParam(params, "price_min") });
+  if (max) chips.push({ label: `Up to ${formatPrice(Number(max))}`, to: withoutParam(params, "price_max") });
+  for (const [key, value] of params) {
+    const match = ATTRIBUTE_PARAM.exec(key);
+    if (!match) continue;
+    const name = filters.find((filter) => filter.id === Number(match[1]))?.name;
+    chips.push({ label: name ? `${name}: ${value}` : value, to: withoutParam(params, key, value) });
+  }
+  if (chips.length === 0) return null;
+  const clearAll = new URLSearchParams(
+    [...params].filter(([key]) => ["search", "location", "section", "user_id", "user_name"].includes(key)),
+  );
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.to + chip.label}>
+          <Link
+            to={chip.to}
+            preventScrollReset
+            aria-label={`Remove filter ${chip.label}`}
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-900 ring-1 ring-emerald-200 hover:bg-emerald-100"
+          >
+            {chip.label} <span aria-hidden="true">✕</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={`?${clearAll.toString()}`} className="text-sm font-medium text-slate-600 underline">
+          Clear all
+        </Link>
+      </li>
+    </ul>
+  );
+}

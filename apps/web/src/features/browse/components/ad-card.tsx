@@ -1,0 +1,57 @@
+import type { TAdListItem } from "@waterside/shared/ads";
+import { Link } from "react-router";
+import { formatDate, formatPrice } from "~/lib/format";
+import { adPath } from "../ad-path";
+
+/** A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards). */
+export function AdCard({ ad, eager = false }: { ad: TAdListItem; eager?: boolean }) {
+  const image = ad.images[0];
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm">
+      <img
+        src={image?.card_url ?? "/favicon.svg"}
+        alt=""
+        width={480}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        decoding="async"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+        <h3 className="line-clamp-2 font-medium text-slate-900">
+          <Link to={adPath(ad)} className="after:absolute after:inset-0 focus:outline-none">
+            {ad.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm text-slate-600">{ad.description}</p>
+        <p className="mt-auto pt-1 text-xs text-slate-500">
+          {ad.location} · {formatDate(ad.created_at)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Spec §2: 18 placeholders while a list loads. */
+export function AdCardSkeletons({ count = 18 }: { count?: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <li
+          key={index}
+          aria-hidden="true"
+          className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
+        >
+          <div className="aspect-[4/3] bg-slate-200" />
+          <div className="space-y-2 p-3">
+            <div className="h-5 w-1/3 rounded bg-slate-200" />
+            <div className="h-4 w-4/5 rounded bg-slate-200" />
+            <div className="h-3 w-full rounded bg-slate-100" />
+          </div>
+        </li>
+      ))}
+    </>
+  );
+}

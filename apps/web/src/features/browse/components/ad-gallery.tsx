@@ -1,0 +1,159 @@
+import type { TAdImage } from "@waterside/shared/ads";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, useState } from "react";
+import { clsx } from "clsx";
+
+/** Swipes shorter than this are taps, not a change of photo. */
+const SWIPE_MIN_PX = 40;
+
+/**
+ * The ad's photos: the chosen one at card size (phones never load the 1920 px file here), thumbnails
+ * to pick another, and a full-screen viewer with the large size, arrows, keyboard and swipe.
+ */
+export function AdGallery({ images, title }: { images: TAdImage[]; title: string }) {
+  const [current, setCurrent] = useState(0);
+  const [open, setOpen] = useState(false);
+  const image = images[current];
+  if (!image) {
+    return (
+      <img
+        src="/favicon.svg"
+        alt=""
+        width={480}
+        height={360}
+        className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain p-16"
+      />
+    );
+  }
+  const go = (step: number) => setCurrent((index) => (index + step + images.length) % images.length);
+
+  return (
+    <div className="space-y-2">
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger
+          className="group relative block w-full overflow-hidden rounded-xl bg-slate-100"
+          aria-label={`Open photo ${current + 1} of ${images.length} full screen`}
+        >
+          <img
+            src={image.card_url}
+            alt={`${title}, photo ${current + 1} of ${images.length}`}
+            width={480}
+            height={360}
+            fetchPriority="high"
+            className="aspect-[4/3] w-full object-cover"
+          />
+          <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+            {current + 1} / {images.length}
+          </span>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
+          <FullScreenViewer images={images} title={title} current={current} go={go} />
+        </Dialog.Portal>
+      </Dialog.Root>
+      {images.length > 1 && (
+        <ul aria-label="Photos" className="flex gap-2 overflow-x-auto pb-1">
+          {images.map((thumb, index) => (
+            <li key={thumb.id} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setCurrent(index)}
+                aria-label={`Show photo ${index + 1}`}
+                aria-current={index === current}
+                className={clsx(
+                  "block overflow-hidden rounded-lg ring-2",
+                  index === current ? "ring-emerald-600" : "ring-transparent",
+                )}
+              >
+                <img
+                  src={thumb.thumbnail_url}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="size-16 object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function FullScreenViewer({
+  images,
+  title,
+  current,
+  go,
+}: {
+  images: TAdImage[];
+  title: string;
+  current: number;
+  go: (step: number) => void;
+}) {
+  const start = useRef<number | null>(null);
+  const image = images[current]!;
+  return (
+    <Dialog.Content
+      className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+      onKeyDown={(event) => {
+        if (event.key === "ArrowRight") go(1);
+        if (event.key === "ArrowLeft") go(-1);
+      }}
+    >
+      <div className="flex items-center justify-between p-3">
+        <Dialog.Title className="truncate text-sm">
+          {title} · {current + 1} / {images.length}
+        </Dialog.Title>
+        <Dialog.Description className="sr-only">
+          Swipe or use the arrow keys to see the other photos.
+        </Dialog.Description>
+        <Dialog.Close
+          className="grid size-10 place-items-center rounded-full bg-white/10 text-xl hover:bg-white/20"
+          aria-label="Close full screen"
+        >
+          ✕
+        </Dialog.Close>
+      </div>
+      <div
+        className="relative flex flex-1 touch-pan-y items-center justify-center"
+        onPointerDown={(event) => (start.current = event.clientX)}
+        onPointerUp={(event) => {
+          if (start.current === null) return;
+          const delta = event.clientX - start.current;
+          start.current = null;
+          if (Math.abs(delta) >= SWIPE_MIN_PX) go(delta < 0 ? 1 : -1);
+        }}
+      >
+        <img
+          src={image.image_url}
+          alt={`${title}, photo ${current + 1} of ${images.length}`}
+          className="max-h-full max-w-full select-none object-contain"
+          draggable={false}
+        />
+        {images.length > 1 && (
+          <>
+            <button
+              type="button"
+              onClick={() => go(-1)}
+              aria-label="Previous photo"
+              className="absolute left-2 grid size-11 place-items-center rounded-full bg-white/15 text-2xl hover:bg-white/25"
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              onClick={() => go(1)}
+              aria-label="Next photo"
+              className="absolute right-2 grid size-11 place-items-center rounded-full bg-white/15 text-2xl hover:bg-white/25"
+            >
+              ›
+            </button>
+          </>
+        )}
+      </div>
+    </Dialog.Content>
+  );
+}

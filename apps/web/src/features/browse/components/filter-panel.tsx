@@ -1,0 +1,152 @@
+import { AD_SORT_CHOICES } from "@waterside/shared/ads-limits";
+import type { TFilterDefinition } from "@waterside/shared/catalog";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { Form, useSearchParams } from "react-router";
+
+/** Spec §2: a filter with more than 5 values offers a search of its own. */
+const SEARCHABLE_AFTER = 5;
+/** Params the panel does not edit but must carry along when it is applied. */
+const KEPT_PARAMS = ["search", "location", "section", "user_id", "user_name"];
+
+interface FilterPanelProps {
+  filters: TFilterDefinition[];
+  defaultSort: string;
+}
+
+/** Sort, price range and the subcategory's attribute filters as a sidebar on large screens. */
+export function FilterSidebar(props: FilterPanelProps) {
+  return (
+    <aside aria-label="Filters" className="hidden w-64 shrink-0 lg:block">
+      <FilterForm {...props} />
+    </aside>
+  );
+}
+
+/** The same form on small screens: a Filter button opens it as the 'Filter Modal' (spec §2). */
+export function FilterModal(props: FilterPanelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium lg:hidden">
+        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
+          <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Filter
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl">
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">Filter Modal</Dialog.Title>
+            <Dialog.Close
+              className="grid size-9 place-items-center rounded-md hover:bg-slate-100"
+              aria-label="Close filters"
+            >
+              ✕
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Sort and narrow down the ads</Dialog.Description>
+          <FilterForm {...props} onApply={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onApply?: () => void }) {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" preventScrollReset onSubmit={onApply} className="space-y-5">
+      {KEPT_PARAMS.map(
+        (key) => params.get(key) && <input key={key} type="hidden" name={key} value={params.get(key)!} />,
+      )}
+      <label className="block text-sm font-medium">
+        Sort by
+        <select
+          name="sort"
+          defaultValue={params.get("sort") ?? defaultSort}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+        >
+          {AD_SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset>
+        <legend className="text-sm font-medium">Price (USD)</legend>
+        <div className="mt-1 flex items-center gap-2">
+          <input
+            name="price_min"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            placeholder="Min"
+            aria-label="Minimum price"
+            defaultValue={params.get("price_min") ?? ""}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <span aria-hidden="true">–</span>
+          <input
+            name="price_max"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            placeholder="Max"
+            aria-label="Maximum price"
+            defaultValue={params.get("price_max") ?? ""}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </div>
+      </fieldset>
+      {filters
+        .filter((filter) => filter.values.length > 0)
+        .map((filter) => (
+          <AttributeFilter key={filter.id} filter={filter} chosen={params.getAll(`f${filter.id}`)} />
+        ))}
+      <button
+        type="submit"
+        className="w-full rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800"
+      >
+        Apply filters
+      </button>
+    </Form>
+  );
+}
+
+function AttributeFilter({ filter, chosen }: { filter: TFilterDefinition; chosen: string[] }) {
+  const [query, setQuery] = useState("");
+  const visible = filter.values.filter((value) => value.toLowerCase().includes(query.trim().toLowerCase()));
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{filter.name}</legend>
+      {filter.values.length > SEARCHABLE_AFTER && (
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={`Search ${filter.name}`}
+          aria-label={`Search ${filter.name}`}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+        />
+      )}
+      <div className="mt-1 max-h-48 space-y-1 overflow-y-auto">
+        {filter.values.map((value) => (
+          <label key={value} className={visible.includes(value) ? "flex items-center gap-2 text-sm" : "hidden"}>
+            <input
+              type="checkbox"
+              name={`f${filter.id}`}
+              value={value}
+              defaultChecked={chosen.includes(value)}
+              className="size-4 accent-emerald-700"
+            />
+            {value}
+          </label>
+        ))}
+        {visible.length === 0 && <p className="text-sm text-slate-500">No results found</p>}
+      </div>
+    </fieldset>
+  );
+}

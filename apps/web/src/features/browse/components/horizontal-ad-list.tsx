@@ -1,0 +1,76 @@
+import type { TAdListItem } from "@waterside/shared/ads";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { AdCard } from "./ad-card";
+
+/** Spec §9: carousels scroll 300 px per arrow; arrows show past 6 items on desktop, 3 on phones. */
+const SCROLL_STEP_PX = 300;
+
+export function HorizontalAdList({
+  id,
+  title,
+  ads,
+  viewAll,
+  eager = false,
+}: {
+  id: string;
+  title: string;
+  ads: TAdListItem[];
+  viewAll: string;
+  eager?: boolean;
+}) {
+  const scroller = useRef<HTMLUListElement>(null);
+  const scroll = (direction: number) =>
+    scroller.current?.scrollBy({ left: direction * SCROLL_STEP_PX, behavior: "smooth" });
+  const arrows = ads.length > 6 ? "flex" : ads.length > 3 ? "flex md:hidden" : "hidden";
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <div className="flex items-center gap-2">
+          <div className={`${arrows} gap-1`}>
+            <button
+              type="button"
+              onClick={() => scroll(-1)}
+              aria-label={`Scroll ${title} back`}
+              className="grid size-8 place-items-center rounded-full bg-white ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              onClick={() => scroll(1)}
+              aria-label={`Scroll ${title} forward`}
+              className="grid size-8 place-items-center rounded-full bg-white ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              ›
+            </button>
+          </div>
+          <Link
+            to={viewAll}
+            className="text-sm font-medium text-emerald-700 hover:underline"
+            aria-label={`View all ${title}`}
+          >
+            View all
+          </Link>
+        </div>
+      </div>
+      {ads.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+          <p className="font-semibold">No ads available</p>
+          <p className="text-slate-600">Check back later or explore other categories.</p>
+        </div>
+      ) : (
+        <ul ref={scroller} className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+          {ads.map((ad, index) => (
+            <li key={ad.id} className="w-44 shrink-0 snap-start sm:w-56">
+              <AdCard ad={ad} eager={eager && index < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

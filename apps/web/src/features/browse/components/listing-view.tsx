@@ -1,0 +1,97 @@
+import type { TAdListItem } from "@waterside/shared/ads";
+import type { TPaged } from "@waterside/shared/api-envelope";
+import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
+import type { ReactNode } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ActiveFilterChips } from "./active-filter-chips";
+import { AdGrid } from "./ad-grid";
+import { FilterModal, FilterSidebar } from "./filter-panel";
+import { Pagination } from "./pagination";
+import { SearchBar } from "./search-bar";
+import { TopBrands } from "./top-brands";
+
+export interface ListingViewProps {
+  heading: string;
+  counties: TCounty[];
+  ads: TPaged<TAdListItem>;
+  filters: TFilterDefinition[];
+  defaultSort: string;
+  /** The category whose subcategories the selector offers, and the one chosen. */
+  category?: TCategory;
+  subcategoryId?: number;
+  featured?: TFeaturedBusiness[];
+  children?: ReactNode;
+}
+
+/** A list of ads with search bar, subcategory selector, filters, chips, results and pages. */
+export function ListingView({
+  heading,
+  counties,
+  ads,
+  filters,
+  defaultSort,
+  category,
+  subcategoryId,
+  featured = [],
+  children,
+}: ListingViewProps) {
+  const [params] = useSearchParams();
+  const sellerMode = params.has("user_id");
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-4 sm:px-6">
+      <SearchBar
+        key={`${params.get("search")}|${params.get("location")}`}
+        counties={counties}
+        search={params.get("search") ?? ""}
+        location={params.get("location") ?? ""}
+      />
+      <h1 className="text-2xl font-semibold">{heading}</h1>
+      {children}
+      <div className="flex flex-wrap items-center gap-3">
+        {category && <SubcategorySelector category={category} subcategoryId={subcategoryId} />}
+        <FilterModal filters={filters} defaultSort={defaultSort} />
+      </div>
+      {!sellerMode && <TopBrands businesses={featured} />}
+      <ActiveFilterChips filters={filters} />
+      <div className="flex items-start gap-6">
+        <FilterSidebar filters={filters} defaultSort={defaultSort} />
+        <section aria-label="Results" className="min-w-0 flex-1">
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {ads.total.toLocaleString("en")} {ads.total === 1 ? "ad" : "ads"}
+          </p>
+          <AdGrid ads={ads.data} />
+          <Pagination page={ads.current_page} lastPage={ads.last_page} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2: choosing a subcategory navigates (replacing history) and resets the filters; seller params stay. */
+function SubcategorySelector({ category, subcategoryId }: { category: TCategory; subcategoryId?: number }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const seller = new URLSearchParams([...params].filter(([key]) => key === "user_id" || key === "user_name"));
+  const query = seller.size ? `?${seller}` : "";
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">Subcategory</span>
+      <select
+        value={subcategoryId ?? ""}
+        onChange={(event) =>
+          navigate(`/categories/${category.id}${event.target.value ? `/${event.target.value}` : ""}${query}`, {
+            replace: true,
+          })
+        }
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+      >
+        <option value="">Select Subcategory</option>
+        {category.subcategories.map((sub) => (
+          <option key={sub.id} value={sub.id}>
+            {sub.name} ({sub.ads_count})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
