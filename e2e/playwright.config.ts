@@ -42,7 +42,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: "e2e/.data",
-      DEMO_ADS: "48",
+      DEMO_ADS: "150",
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
     },

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const isPhone = (width: number | undefined) => (width ?? 0) < 768;
+
+interface ListedAd {
+  id: number;
+  title: string;
+  price: number;
+  category_id: number;
+  subcategory_id: number;
+}
+
+/** The filter form: the sidebar on a desktop, the 'Filter Modal' on a phone. */
+async function openFilters(page: Page, phone: boolean) {
+  if (!phone) return page.getByRole("complementary", { name: "Filters" });
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  const modal = page.getByRole("dialog", { name: "Filter Modal" });
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+test("a newcomer finds a car by category, filters, opens it, views its photos and similar ads, and shares the filtered list", async ({
+  page,
+  request,
+  viewport,
+}) => {
+  const phone = isPhone(viewport?.width);
+  // Pick, through the API, a car whose brand the filter offers, so the journey is about real data.
+  const filters = (await (await request.get("/api/ads/filters/subcategory/1")).json()).data as Array<{ id: number; name: string; values: string[] }>;
+  const brand = filters.find((filter) => filter.name === "Brand")!;
+  const cars = (await (await request.post("/api/ads/get", { data: { subcategory_id: 1, per_page: 100 } })).json()).data.data as ListedAd[];
+  let target: ListedAd | undefined;
+  let brandValue = "";
+  for (const car of cars) {
+    const detail = (await (await request.get(`/api/ads/id/${car.id}`)).json()).data as { attributes: Array<{ attribute_id: number; value: string }> };
+    const value = detail.attributes.find((attribute) => attribute.attribute_id === brand.id)?.value;
+    if (value && brand.values.includes(value)) {
+      target = car;
+      brandValue = value;
+      break;
+    }
+  }
+  expect(target, "a demo car with a brand").toBeDefined();
+
+  await page.goto("/");
+  await page.getByRole("region", { name: "Categories" }).getByRole("link", { name: "Vehicles" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vehicles" })).toBeVisible();
+  await page.getByRole("list", { name: "Subcategories" }).getByRole("link", { name: /^Cars/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cars Ads" })).toBeVisible();
+
+  const form = await openFilters(page, phone);
+  await form.getByRole("group", { name: "Brand" }).getByRole("checkbox", { name: brandValue, exact: true }).check();
+  await form.getByRole("spinbutton", { name: "Minimum price" }).fill(String(Math.max(0, target!.price - 1)));
+  await form.getByRole("spinbutton", { name: "Maximum price" }).fill(String(target!.price + 1));
+  await form.getByRole("button", { name: "Apply filters" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`f${brand.id}=${encodeURIComponent(brandValue).replace(/%20/g, "\\+")}`));
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText(`Brand: ${brandValue}`);
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByRole("link", { name: target!.title })).toBeVisible();
+
+  // Sharing: the same address in a fresh page shows the same results and filters.
+  const shared = page.url();
+  const otherPage = await page.context().newPage();
+  await otherPage.goto(shared);
+  await expect(otherPage.getByRole("region", { name: "Results" }).getByRole("link", { name: target!.title })).toBeVisible();
+  await expect(otherPage.getByRole("list", { name: "Active filters" })).toContainText(`Brand: ${brandValue}`);
+  await otherPage.close();
+
+  // A chip clears its filter.
+  await page.getByRole("link", { name: `Remove filter Brand: ${brandValue}` }).click();
+  await expect(page).not.toHaveURL(new RegExp(`f${brand.id}=`));
+  await page.goBack();
+
+  await page.getByRole("region", { name: "Results" }).getByRole("link", { name: target!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/categories/${target!.category_id}/${target!.subcategory_id}/${target!.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: target!.title })).toBeVisible();
+  await expect(page.getByText(`$${target!.price.toLocaleString("en-US")}`).first()).toBeVisible();
+
+  // Full-screen gallery: next photo by arrow key or swipe, then close.
+  await page.getByRole("button", { name: /Open photo 1 of \d+ full screen/ }).click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toBeVisible();
+  await expect(viewer).toContainText("1 /");
+  if (phone) {
+    const box = (await viewer.locator("img").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+  } else {
+    await page.keyboard.press("ArrowRight");
+  }
+  await expect(viewer).toContainText("2 /");
+  await page.getByRole("button", { name: "Close full screen" }).click();
+  await expect(viewer).toBeHidden();
+
+  // Similar Ads and Ads By Seller.
+  const more = page.getByRole("region", { name: "More ads" });
+  await expect(more.getByRole("button", { name: "Similar Ads" })).toHaveAttribute("aria-pressed", "true");
+  await more.getByRole("button", { name: "Ads By Seller" }).click();
+  await expect(more.getByRole("button", { name: "Ads By Seller" })).toHaveAttribute("aria-pressed", "true");
+  await more.getByRole("button", { name: "Similar Ads" }).click();
+  const similar = more.getByRole("article").first().getByRole("link");
+  const similarTitle = (await similar.textContent())!;
+  await similar.click();
+  await expect(page.getByRole("heading", { level: 1, name: similarTitle })).toBeVisible();
+});
+
+test("a search with a typo still finds the ad, and the page carries a rich preview", async ({ page, request }) => {
+  const ads = (await (await request.post("/api/ads/get", { data: { per_page: 100 } })).json()).data.data as ListedAd[];
+  const word = ads.flatMap((ad) => ad.title.split(/\s+/)).find((candidate) => /^[A-Za-z]{6,}$/.test(candidate))!;
+  const typo = word.slice(0, 2) + word.slice(3);
+
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "What are you looking for?" }).fill(typo);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?search=${typo}`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(typo);
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: new RegExp(word, "i") }).first()).toBeVisible();
+
+  // Suggestions appear after more than 2 characters.
+  await page.getByRole("combobox", { name: "What are you looking for?" }).fill(word.slice(0, 4));
+  await expect(page.getByRole("listbox")).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole("option").first()).toContainText(new RegExp(word.slice(0, 4), "i"));
+});
+
+test("shared links preview without JavaScript: title, Open Graph image and Product JSON-LD in the HTML", async ({ request }) => {
+  const [ad] = (await (await request.post("/api/ads/get", { data: { per_page: 1 } })).json()).data.data as ListedAd[];
+  const html = await (await request.get(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}`)).text();
+  expect(html).toContain(`<title>${ad!.title.replace(/&/g, "&amp;")}`);
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+-large\.webp"/);
+  expect(html).toContain('"@type":"Product"');
+  expect(html).toContain('"priceCurrency":"USD"');
+
+  const listing = await (await request.get(`/categories/${ad!.category_id}/${ad!.subcategory_id}`)).text();
+  expect(listing).toContain('"@type":"ItemList"');
+  expect(listing).toMatch(/<link rel="canonical" href="http[^"]+\/categories\/\d+\/\d+"/);
+
+  const moved = await request.get(`/categories/undefined/undefined/${ad!.id}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toMatch(new RegExp(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}$`));
+
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}</loc>`);
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
+});
