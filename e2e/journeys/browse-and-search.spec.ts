@@ -26,13 +26,20 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
 }) => {
   const phone = isPhone(viewport?.width);
   // Pick, through the API, a car whose brand the filter offers, so the journey is about real data.
-  const filters = (await (await request.get("/api/ads/filters/subcategory/1")).json()).data as Array<{ id: number; name: string; values: string[] }>;
+  const filters = (await (await request.get("/api/ads/filters/subcategory/1")).json()).data as Array<{
+    id: number;
+    name: string;
+    values: string[];
+  }>;
   const brand = filters.find((filter) => filter.name === "Brand")!;
-  const cars = (await (await request.post("/api/ads/get", { data: { subcategory_id: 1, per_page: 100 } })).json()).data.data as ListedAd[];
+  const cars = (await (await request.post("/api/ads/get", { data: { subcategory_id: 1, per_page: 100 } })).json()).data
+    .data as ListedAd[];
   let target: ListedAd | undefined;
   let brandValue = "";
   for (const car of cars) {
-    const detail = (await (await request.get(`/api/ads/id/${car.id}`)).json()).data as { attributes: Array<{ attribute_id: number; value: string }> };
+    const detail = (await (await request.get(`/api/ads/id/${car.id}`)).json()).data as {
+      attributes: Array<{ attribute_id: number; value: string }>;
+    };
     const value = detail.attributes.find((attribute) => attribute.attribute_id === brand.id)?.value;
     if (value && brand.values.includes(value)) {
       target = car;
@@ -63,7 +70,9 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
   const shared = page.url();
   const otherPage = await page.context().newPage();
   await otherPage.goto(shared);
-  await expect(otherPage.getByRole("region", { name: "Results" }).getByRole("link", { name: target!.title })).toBeVisible();
+  await expect(
+    otherPage.getByRole("region", { name: "Results" }).getByRole("link", { name: target!.title }),
+  ).toBeVisible();
   await expect(otherPage.getByRole("list", { name: "Active filters" })).toContainText(`Brand: ${brandValue}`);
   await otherPage.close();
 
@@ -73,7 +82,9 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
   await page.goBack();
 
   await page.getByRole("region", { name: "Results" }).getByRole("link", { name: target!.title }).click();
-  await expect(page).toHaveURL(new RegExp(`/categories/${target!.category_id}/${target!.subcategory_id}/${target!.id}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/categories/${target!.category_id}/${target!.subcategory_id}/${target!.id}$`),
+  );
   await expect(page.getByRole("heading", { level: 1, name: target!.title })).toBeVisible();
   await expect(page.getByText(`$${target!.price.toLocaleString("en-US")}`).first()).toBeVisible();
 
@@ -117,7 +128,12 @@ test("a search with a typo still finds the ad, and the page carries a rich previ
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`/search\\?search=${typo}`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(typo);
-  await expect(page.getByRole("region", { name: "Results" }).getByRole("link", { name: new RegExp(word, "i") }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Results" })
+      .getByRole("link", { name: new RegExp(word, "i") })
+      .first(),
+  ).toBeVisible();
 
   // Suggestions appear after more than 2 characters.
   await page.getByRole("combobox", { name: "What are you looking for?" }).fill(word.slice(0, 4));
@@ -125,7 +141,9 @@ test("a search with a typo still finds the ad, and the page carries a rich previ
   await expect(page.getByRole("option").first()).toContainText(new RegExp(word.slice(0, 4), "i"));
 });
 
-test("shared links preview without JavaScript: title, Open Graph image and Product JSON-LD in the HTML", async ({ request }) => {
+test("shared links preview without JavaScript: title, Open Graph image and Product JSON-LD in the HTML", async ({
+  request,
+}) => {
   const [ad] = (await (await request.post("/api/ads/get", { data: { per_page: 1 } })).json()).data.data as ListedAd[];
   const html = await (await request.get(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}`)).text();
   expect(html).toContain(`<title>${ad!.title.replace(/&/g, "&amp;")}`);
@@ -139,7 +157,9 @@ test("shared links preview without JavaScript: title, Open Graph image and Produ
 
   const moved = await request.get(`/categories/undefined/undefined/${ad!.id}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
-  expect(moved.headers().location).toMatch(new RegExp(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}$`));
+  expect(moved.headers().location).toMatch(
+    new RegExp(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}$`),
+  );
 
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}</loc>`);

@@ -1,10 +1,4 @@
-import type {
-  TAdDetail,
-  TAdFilters,
-  TAdImage,
-  TAdListItem,
-  TSuggestion,
-} from "@waterside/shared/ads";
+import type { TAdDetail, TAdFilters, TAdImage, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, SUGGESTION_LIMIT } from "@waterside/shared/ads-limits";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { notFound } from "../../plugins/errors.ts";
