@@ -52,6 +52,7 @@ try {
   );
 
   const rows = [];
+  const lcpElements: Array<[string, string | undefined]> = [];
   for (const page of await pagesToMeasure(server.origin)) {
     const url = `${server.origin}${page.path}`;
     const status = (await fetch(url, { redirect: "manual" })).status;
@@ -65,6 +66,7 @@ try {
     const lcpSeconds = median(runs.map((audit) => audit.lcpMs && audit.lcpMs / 1000));
     const jsKb = median(runs.map((audit) => audit.jsBytes / 1024));
     const totalKb = median(runs.map((audit) => audit.totalBytes / 1024));
+    lcpElements.push([page.path, runs[0]?.lcpElement]);
     rows.push({
       page: `${page.name} ${page.path}${status === 404 ? " (route not built yet)" : ""}`,
       status,
@@ -83,6 +85,7 @@ try {
     });
   }
   console.table(rows);
+  for (const [label, element] of lcpElements) console.log(`LCP element of ${label}: ${element ?? "unknown"}`);
 } finally {
   await chromium.close();
   await server.stop();

@@ -12,6 +12,8 @@ export interface PageAudit {
   /** Bytes over the wire (compressed bodies plus headers), as Lighthouse's network-requests audit saw them. */
   jsBytes: number;
   totalBytes: number;
+  /** What the largest contentful paint was, as Lighthouse names it (a selector or snippet). */
+  lcpElement?: string;
   runtimeError?: string;
 }
 
@@ -118,6 +120,13 @@ export async function auditPage(url: string, port: number): Promise<PageAudit> {
     lcpMs: typeof lcp === "number" ? lcp : null,
     jsBytes: bytes(requests.filter((item) => item.resourceType === "Script")),
     totalBytes: bytes(requests),
+    lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
     ...(lhr.runtimeError && { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }),
   };
+}
+
+/** The LCP element's snippet from the audit's table, shortened for a console line. */
+function lcpElementOf(details: unknown): string | undefined {
+  const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  return found?.[1]?.replace(/\\"/g, '"').slice(0, 90);
 }

@@ -16,7 +16,11 @@ test("a newcomer opens home, browses categories, reads a static page and hits an
   // Home → Categories, from the top bar or the slide-out menu.
   if (isPhone(viewport?.width)) {
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Categories" }).click();
+    await page
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("navigation", { name: "Mobile" })
+      .getByRole("link", { name: "Categories" })
+      .click();
   } else {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Categories" }).click();
   }
@@ -34,7 +38,8 @@ test("a newcomer opens home, browses categories, reads a static page and hits an
   if (isPhone(viewport?.width)) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page
-      .getByRole("navigation", { name: "Policies" })
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("navigation", { name: "Policies", exact: true })
       .getByRole("link", { name: "Terms and conditions" })
       .click();
   } else {

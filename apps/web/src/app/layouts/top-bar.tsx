@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { BRAND } from "@waterside/shared/brand";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { clsx } from "clsx";
 import { Logo } from "~/components/ui/logo";
+import { Modal } from "~/components/ui/modal";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -50,32 +50,40 @@ function MobileMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
         className="-ml-2 grid size-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
         aria-label="Open menu"
+        aria-haspopup="dialog"
       >
         <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
           <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl">
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        label="Menu"
+        className="fixed inset-y-0 left-0 h-dvh w-72 max-w-[85vw] bg-white shadow-xl"
+      >
+        <div className="flex h-full flex-col gap-6 overflow-y-auto p-5">
           <div className="flex items-center justify-between">
-            <Dialog.Title className="flex items-center gap-2 font-bold">
+            <p className="flex items-center gap-2 font-bold">
               <Logo className="size-7" /> {BRAND}
-            </Dialog.Title>
-            <Dialog.Close
+            </p>
+            <button
+              type="button"
+              onClick={close}
               className="grid size-9 place-items-center rounded-md hover:bg-slate-100"
               aria-label="Close menu"
             >
               <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
-            </Dialog.Close>
+            </button>
           </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {MAIN_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navLinkClass} onClick={close}>
@@ -90,8 +98,8 @@ function MobileMenu() {
               </NavLink>
             ))}
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </Modal>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { TAdImage } from "@waterside/shared/ads";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState } from "react";
 import { clsx } from "clsx";
+import { Modal } from "~/components/ui/modal";
 
 /** Swipes shorter than this are taps, not a change of photo. */
 const SWIPE_MIN_PX = 40;
@@ -29,28 +29,33 @@ export function AdGallery({ images, title }: { images: TAdImage[]; title: string
 
   return (
     <div className="space-y-2">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger
-          className="group relative block w-full overflow-hidden rounded-xl bg-slate-100"
-          aria-label={`Open photo ${current + 1} of ${images.length} full screen`}
-        >
-          <img
-            src={image.card_url}
-            alt={`${title}, photo ${current + 1} of ${images.length}`}
-            width={480}
-            height={360}
-            fetchPriority="high"
-            className="aspect-[4/3] w-full object-cover"
-          />
-          <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs text-white">
-            {current + 1} / {images.length}
-          </span>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
-          <FullScreenViewer images={images} title={title} current={current} go={go} />
-        </Dialog.Portal>
-      </Dialog.Root>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="group relative block w-full overflow-hidden rounded-xl bg-slate-100"
+        aria-label={`Open photo ${current + 1} of ${images.length} full screen`}
+      >
+        <img
+          src={image.card_url}
+          alt={`${title}, photo ${current + 1} of ${images.length}`}
+          width={480}
+          height={360}
+          fetchPriority="high"
+          className="aspect-[4/3] w-full object-cover"
+        />
+        <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+          {current + 1} / {images.length}
+        </span>
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        label={`${title}: photos`}
+        className="fixed inset-0 h-dvh w-screen bg-black/95 text-white"
+      >
+        <FullScreenViewer images={images} title={title} current={current} go={go} close={() => setOpen(false)} />
+      </Modal>
       {images.length > 1 && (
         <ul aria-label="Photos" className="flex gap-2 overflow-x-auto pb-1">
           {images.map((thumb, index) => (
@@ -87,35 +92,36 @@ function FullScreenViewer({
   title,
   current,
   go,
+  close,
 }: {
   images: TAdImage[];
   title: string;
   current: number;
   go: (step: number) => void;
+  close: () => void;
 }) {
   const start = useRef<number | null>(null);
   const image = images[current]!;
   return (
-    <Dialog.Content
-      className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+    <div
+      className="flex h-full flex-col"
       onKeyDown={(event) => {
         if (event.key === "ArrowRight") go(1);
         if (event.key === "ArrowLeft") go(-1);
       }}
     >
       <div className="flex items-center justify-between p-3">
-        <Dialog.Title className="truncate text-sm">
+        <p className="truncate text-sm" aria-live="polite">
           {title} · {current + 1} / {images.length}
-        </Dialog.Title>
-        <Dialog.Description className="sr-only">
-          Swipe or use the arrow keys to see the other photos.
-        </Dialog.Description>
-        <Dialog.Close
+        </p>
+        <button
+          type="button"
+          onClick={close}
           className="grid size-10 place-items-center rounded-full bg-white/10 text-xl hover:bg-white/20"
           aria-label="Close full screen"
         >
           ✕
-        </Dialog.Close>
+        </button>
       </div>
       <div
         className="relative flex flex-1 touch-pan-y items-center justify-center"
@@ -130,7 +136,7 @@ function FullScreenViewer({
         <img
           src={image.image_url}
           alt={`${title}, photo ${current + 1} of ${images.length}`}
-          className="max-h-full max-w-full select-none object-contain"
+          className="max-h-full max-w-full object-contain select-none"
           draggable={false}
         />
         {images.length > 1 && (
@@ -154,6 +160,6 @@ function FullScreenViewer({
           </>
         )}
       </div>
-    </Dialog.Content>
+    </div>
   );
 }

@@ -19,8 +19,8 @@ export function CategoryTile({
       <img
         src={imageUrl ?? "/favicon.svg"}
         alt=""
-        width={400}
-        height={300}
+        width={240}
+        height={180}
         loading="lazy"
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"

@@ -1,8 +1,8 @@
 import { AD_SORT_CHOICES } from "@waterside/shared/ads-limits";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Form, useSearchParams } from "react-router";
+import { Modal } from "~/components/ui/modal";
 
 /** Spec §2: a filter with more than 5 values offers a search of its own. */
 const SEARCHABLE_AFTER = 5;
@@ -27,30 +27,40 @@ export function FilterSidebar(props: FilterPanelProps) {
 export function FilterModal(props: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium lg:hidden">
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium lg:hidden"
+      >
         <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
           <path d="M3 5h18M6 12h12M10 19h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         Filter
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl">
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        label="Filter Modal"
+        className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl"
+      >
+        <div className="p-5">
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Filter Modal</Dialog.Title>
-            <Dialog.Close
+            <h2 className="text-lg font-semibold">Filter Modal</h2>
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
               className="grid size-9 place-items-center rounded-md hover:bg-slate-100"
               aria-label="Close filters"
             >
               ✕
-            </Dialog.Close>
+            </button>
           </div>
-          <Dialog.Description className="sr-only">Sort and narrow down the ads</Dialog.Description>
           <FilterForm {...props} onApply={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </Modal>
+    </>
   );
 }
 
