@@ -3,6 +3,7 @@ import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, SUGGESTION_LIMIT } from "@waterside/sha
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";
+import { LRUCache } from "lru-cache";
 import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
 import {
@@ -40,14 +41,46 @@ export function resolveLocation(locations: Locations, text: string): Pick<AdList
   return { areaIds: locations.filter((row) => fold(row.area) === first).map((row) => row.area_id) };
 }
 
+/**
+ * Public lists are read far more often than ads change. The same filters within a few seconds get the same
+ * page, and a total stays for a minute, so a busy listing costs the database once per interval instead of once
+ * per visitor. Concurrent identical requests share one query. (docs/decisions/013-list-caching.md)
+ */
+const PAGE_CACHE = { max: 2000, ttl: 10_000 };
+const COUNT_CACHE = { max: 5000, ttl: 60_000 };
+const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
+
 export function createAdsService(db: Database) {
   // Counties and areas are reference data: read once per process.
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
 
+  const pages = new LRUCache<string, AdListRow[], AdListQuery>({
+    ...PAGE_CACHE,
+    fetchMethod: (_key, _stale, { context }) => findAdPage(db, context),
+  });
+  const counts = new LRUCache<string, number, AdListQuery>({
+    ...COUNT_CACHE,
+    fetchMethod: (_key, _stale, { context }) => countAds(db, context),
+  });
+  const suggestionsByText = new LRUCache<string, TSuggestion[]>({
+    ...SUGGESTION_CACHE,
+    fetchMethod: (text) => findSuggestions(db, text, SUGGESTION_LIMIT),
+  });
+  // Every API process drops its cached lists when the database announces a change (migration 0004).
+  void db.$client.listen("ads_changed", () => {
+    pages.clear();
+    counts.clear();
+    suggestionsByText.clear();
+  });
+  const countOf = async (query: AdListQuery) => {
+    const { limit: _limit, offset: _offset, ...filters } = query;
+    return (await counts.fetch(JSON.stringify(filters), { context: query }))!;
+  };
+
   return {
     async suggestions(search: string): Promise<TSuggestion[]> {
-      return findSuggestions(db, search, SUGGESTION_LIMIT);
+      return (await suggestionsByText.fetch(search.toLowerCase().replace(/\s+/g, " ")))!;
     },
 
     /** The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404. */
@@ -104,12 +137,12 @@ export function createAdsService(db: Database) {
       };
 
       if (query.areaIds?.length === 0) return emptyPage(page, perPage);
-      let total = await countAds(db, query);
+      let total = await countOf(query);
       if (total === 0 && query.search) {
         query.searchMode = "similar";
-        total = await countAds(db, query);
+        total = await countOf(query);
       }
-      const rows = total > query.offset ? await findAdPage(db, query) : [];
+      const rows = total > query.offset ? (await pages.fetch(JSON.stringify(query), { context: query }))! : [];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       return {
         data: rows.map(toListItem),
