@@ -20,14 +20,39 @@ export async function measure(
     seconds = 10,
     method = "GET",
     body,
-  }: { connections?: number; seconds?: number; method?: "GET" | "POST"; body?: unknown } = {},
+    vary,
+  }: {
+    connections?: number;
+    seconds?: number;
+    method?: "GET" | "POST";
+    body?: unknown;
+    /** A different request each time (path and/or JSON body), so no cache answers twice. */
+    vary?: () => { path?: string; body?: unknown };
+  } = {},
 ): Promise<LoadResult> {
+  const json = { "content-type": "application/json" };
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     method,
-    ...(body !== undefined && { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    ...(body !== undefined && { body: JSON.stringify(body), headers: json }),
+    ...(vary && {
+      headers: json,
+      requests: [
+        {
+          method,
+          setupRequest: (request) => {
+            const next = vary();
+            return {
+              ...request,
+              ...(next.path && { path: next.path }),
+              ...(next.body !== undefined && { body: JSON.stringify(next.body) }),
+            };
+          },
+        },
+      ],
+    }),
   });
   return {
     name,
