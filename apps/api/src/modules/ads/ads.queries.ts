@@ -141,25 +141,36 @@ export async function findSuggestions(db: Database, search: string, limit: numbe
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter(Boolean)
-    .map((word) => `${word}:*`)
+    // `:*A`: a prefix of a title word (weight A), not of the description.
+    .map((word) => `${word}:*A`)
     .join(" & ");
   const columns = sql`a.id, a.title, a.location, a.subcategory_id, a.category_id`;
   const active = sql`a.status_id = ${AD_STATUS.active}
     and exists (select 1 from subcategories s join categories c on c.id = s.category_id
                 where s.id = a.subcategory_id and s.active and c.active)`;
-  type Row = { id: number; title: string; location: string; subcategory_id: number; category_id: number };
+  type Row = {
+    id: number;
+    title: string;
+    location: string;
+    subcategory_id: number;
+    category_id: number;
+    visibility_score: number;
+  };
   if (prefixQuery) {
     const rows = await db.execute<Row>(sql`
       select distinct on (lower(title)) * from (
         select ${columns}, a.visibility_score from ads a
         where ${active} and a.search_vector @@ to_tsquery('simple', ${normalized(prefixQuery)})
-        order by a.visibility_score desc, a.id desc limit ${limit * 5}) candidates
+        limit ${limit * 5}) candidates
       order by lower(title), visibility_score desc`);
-    if (rows.length > 0) return rows.slice(0, limit);
+    // The first matches found, not the most visible of all: a common prefix matches thousands of ads,
+    // and ranking them all would cost more than a keystroke is worth.
+    if (rows.length > 0) return [...rows].sort((a, b) => b.visibility_score - a.visibility_score).slice(0, limit);
   }
   return db.execute<Row>(sql`
     select distinct on (lower(title)) * from (
-      select ${columns}, word_similarity(${normalized(search)}, waterside_unaccent(lower(a.title))) as score from ads a
+      select ${columns}, a.visibility_score,
+        word_similarity(${normalized(search)}, waterside_unaccent(lower(a.title))) as score from ads a
       where ${active} and ${normalized(search)} <% waterside_unaccent(lower(a.title))
       order by score desc, a.id desc limit ${limit * 5}) candidates
     order by lower(title), score desc

@@ -1,9 +1,9 @@
 import type { TAdDetail, TAdFilters, TAdImage, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, SUGGESTION_LIMIT } from "@waterside/shared/ads-limits";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";
-import { LRUCache } from "lru-cache";
 import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
 import {
@@ -55,32 +55,30 @@ export function createAdsService(db: Database) {
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
 
-  const pages = new LRUCache<string, AdListRow[], AdListQuery>({
-    ...PAGE_CACHE,
-    fetchMethod: (_key, _stale, { context }) => findAdPage(db, context),
-  });
-  const counts = new LRUCache<string, number, AdListQuery>({
-    ...COUNT_CACHE,
-    fetchMethod: (_key, _stale, { context }) => countAds(db, context),
-  });
-  const suggestionsByText = new LRUCache<string, TSuggestion[]>({
+  const pages = createChangeAwareCache(db, { ...PAGE_CACHE, load: (query: AdListQuery) => findAdPage(db, query) });
+  const counts = createChangeAwareCache(db, { ...COUNT_CACHE, load: (query: AdListQuery) => countAds(db, query) });
+  const suggestionsByText = createChangeAwareCache(db, {
     ...SUGGESTION_CACHE,
-    fetchMethod: (text) => findSuggestions(db, text, SUGGESTION_LIMIT),
-  });
-  // Every API process drops its cached lists when the database announces a change (migration 0004).
-  void db.$client.listen("ads_changed", () => {
-    pages.clear();
-    counts.clear();
-    suggestionsByText.clear();
+    load: async (text: string) =>
+      (await findSuggestions(db, text, SUGGESTION_LIMIT)).map(
+        ({ id, title, location, subcategory_id, category_id }) => ({
+          id,
+          title,
+          location,
+          subcategory_id,
+          category_id,
+        }),
+      ),
   });
   const countOf = async (query: AdListQuery) => {
     const { limit: _limit, offset: _offset, ...filters } = query;
-    return (await counts.fetch(JSON.stringify(filters), { context: query }))!;
+    return counts(JSON.stringify(filters), query);
   };
 
   return {
     async suggestions(search: string): Promise<TSuggestion[]> {
-      return (await suggestionsByText.fetch(search.toLowerCase().replace(/\s+/g, " ")))!;
+      const text = search.toLowerCase().replace(/\s+/g, " ");
+      return suggestionsByText(text, text);
     },
 
     /** The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404. */
@@ -142,7 +140,7 @@ export function createAdsService(db: Database) {
         query.searchMode = "similar";
         total = await countOf(query);
       }
-      const rows = total > query.offset ? (await pages.fetch(JSON.stringify(query), { context: query }))! : [];
+      const rows = total > query.offset ? await pages(JSON.stringify(query), query) : [];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       return {
         data: rows.map(toListItem),

@@ -7,6 +7,7 @@ import {
   type TSubcategory,
 } from "@waterside/shared/catalog";
 import type { Database } from "../../db/database.ts";
+import { createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
 import {
   countSellerAdsBySubcategory,
@@ -25,8 +26,17 @@ const imageUrl = (key: string | null) => (key ? `/media/${key}.webp` : null);
 /** How many distinct free-text values a filter offers. */
 const FILTER_VALUES_LIMIT = 50;
 
+/** Catalog reads change only with the catalog or its ads: memoised until PostgreSQL says otherwise. */
+const CATALOG_CACHE = { max: 2000, ttl: 600_000 };
+
 export function createCatalogService(db: Database) {
-  async function activeSubcategories(): Promise<TSubcategory[]> {
+  const cached = createChangeAwareCache(db, { ...CATALOG_CACHE, load: (read: () => Promise<unknown>) => read() });
+  const memo =
+    <Args extends Array<string | number>, T>(name: string, read: (...args: Args) => Promise<T>) =>
+    (...args: Args) =>
+      cached(`${name}:${args.join(",")}`, () => read(...args)) as Promise<T>;
+
+  const activeSubcategories = memo("subcategories", async (): Promise<TSubcategory[]> => {
     const rows = await findActiveSubcategories(db);
     return rows.map(({ subcategories: sub }) => ({
       id: sub.id,
@@ -36,9 +46,9 @@ export function createCatalogService(db: Database) {
       active: sub.active,
       ads_count: sub.active_ads_count,
     }));
-  }
+  });
 
-  async function activeCategories(): Promise<TCategory[]> {
+  const activeCategories = memo("categories", async (): Promise<TCategory[]> => {
     const [rows, subs] = await Promise.all([findActiveCategories(db), activeSubcategories()]);
     return rows.map((category) => ({
       id: category.id,
@@ -47,14 +57,14 @@ export function createCatalogService(db: Database) {
       active: category.active,
       subcategories: subs.filter((sub) => sub.category_id === category.id),
     }));
-  }
+  });
 
   return {
     activeSubcategories,
     activeCategories,
 
     /** A seller's categories: only those with their active ads, and ads_count counting only theirs. */
-    async sellerCategories(userId: number): Promise<TCategory[]> {
+    sellerCategories: memo("seller", async (userId: number): Promise<TCategory[]> => {
       const [categories, counts] = await Promise.all([activeCategories(), countSellerAdsBySubcategory(db, userId)]);
       return categories
         .map((category) => ({
@@ -64,14 +74,14 @@ export function createCatalogService(db: Database) {
             .map((sub) => ({ ...sub, ads_count: counts.get(sub.id)! })),
         }))
         .filter((category) => category.subcategories.length > 0);
-    },
+    }),
 
-    async featuredBusinesses(subcategoryId: number): Promise<TFeaturedBusiness[]> {
+    featuredBusinesses: memo("featured", async (subcategoryId: number): Promise<TFeaturedBusiness[]> => {
       const rows = await findFeaturedBusinesses(db, subcategoryId, FEATURED_BUSINESSES_LIMIT);
       return rows.map((row) => ({ id: row.id, name: row.name, profile_image: imageUrl(row.profile_image) }));
-    },
+    }),
 
-    async subcategoryFilters(subcategoryId: number): Promise<TFilterDefinition[]> {
+    subcategoryFilters: memo("filters", async (subcategoryId: number): Promise<TFilterDefinition[]> => {
       const subcategory = await findSubcategory(db, subcategoryId);
       if (!subcategory || !subcategory.active) throw notFound("Subcategory");
       const rows = await findFilterAttributes(db, subcategoryId);
@@ -92,16 +102,16 @@ export function createCatalogService(db: Database) {
           return { id: row.id, name: row.name, type, values };
         }),
       );
-    },
+    }),
 
-    async counties(): Promise<TCounty[]> {
+    counties: memo("counties", async (): Promise<TCounty[]> => {
       const { countyRows, areaRows } = await findCountiesWithAreas(db);
       return countyRows.map((county) => ({
         id: county.id,
         name: county.name,
         areas: areaRows.filter((area) => area.county_id === county.id).map(({ id, name }) => ({ id, name })),
       }));
-    },
+    }),
   };
 }
 
