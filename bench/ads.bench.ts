@@ -57,26 +57,43 @@ const words = ["toyota", "nissan", "honda", "house", "land", "phone", "solar", "
 const prefixes = ["toy", "nis", "hon", "hou", "lan", "pho", "sol", "ric", "gen", "sam", "ten", "inf", "apa", "sho"];
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const get = { connections: CONNECTIONS, seconds: SECONDS };
-const results = [
-  baseline,
-  await measure("ads/get filter, same request", `${origin}/api/ads/get`, { ...options, body: filtered }),
-  await measure("ads/get filter, varied price", `${origin}/api/ads/get`, {
-    ...options,
-    vary: () => ({ body: { ...filtered, price_min: randomInt(5000), price_max: 10_000 + randomInt(20_000) } }),
-  }),
-  await measure('ads/get search "toyota", same', `${origin}/api/ads/get`, { ...options, body: search }),
-  await measure("ads/get search, varied", `${origin}/api/ads/get`, {
-    ...options,
-    vary: () => ({ body: { search: words[randomInt(words.length)], price_max: 1000 + randomInt(100_000) } }),
-  }),
-  await measure('ads/search "toy", same', `${origin}/api/ads/search?search=toy`, get),
-  await measure("ads/search, varied prefix", `${origin}/api/ads/search?search=toy`, {
-    ...get,
-    vary: () => ({
-      path: `/api/ads/search?search=${prefixes[randomInt(prefixes.length)]}${letters[randomInt(letters.length)]}`,
-    }),
-  }),
+const measurements: Array<[string, string, Parameters<typeof measure>[2]]> = [
+  ["ads/get filter, same request", "/api/ads/get", { ...options, body: filtered }],
+  [
+    "ads/get filter, varied price",
+    "/api/ads/get",
+    {
+      ...options,
+      vary: () => ({ body: { ...filtered, price_min: randomInt(5000), price_max: 10_000 + randomInt(20_000) } }),
+    },
+  ],
+  ['ads/get search "toyota", same', "/api/ads/get", { ...options, body: search }],
+  [
+    "ads/get search, varied",
+    "/api/ads/get",
+    {
+      ...options,
+      vary: () => ({ body: { search: words[randomInt(words.length)], price_max: 1000 + randomInt(100_000) } }),
+    },
+  ],
+  ['ads/search "toy", same', "/api/ads/search?search=toy", get],
+  [
+    "ads/search, varied prefix",
+    "/api/ads/search?search=toy",
+    {
+      ...get,
+      vary: () => ({
+        path: `/api/ads/search?search=${prefixes[randomInt(prefixes.length)]}${letters[randomInt(letters.length)]}`,
+      }),
+    },
+  ],
 ];
+const results = [baseline];
+for (const [name, path, settings] of measurements) {
+  results.push(await measure(name, `${origin}${path}`, settings));
+  // Requests still in flight when a measurement ends would slow the next one: let the server drain first.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+}
 printTable(results, baseline);
 
 await bare.close();
