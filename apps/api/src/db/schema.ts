@@ -22,9 +22,6 @@ const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** Case- and accent-free text for search; `waterside_unaccent` is an IMMUTABLE wrapper (migration 0002). */
-export const searchable = (column: unknown) => sql`waterside_unaccent(lower(${column}))`;
-
 /** 1 Individual, 2 Company (spec: usertype_id 1 individual, 2 business). */
 export const userTypes = pgTable("user_types", {
   id: smallint().primaryKey(),

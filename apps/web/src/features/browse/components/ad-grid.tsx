@@ -1,5 +1,6 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useLocation, useNavigation } from "react-router";
+import { NoAds } from "./no-ads";
 import { AdCard, AdCardSkeletons } from "./ad-card";
 
 /** The results grid: skeletons while new results load, the spec's empty state when there are none. */
@@ -9,12 +10,7 @@ export function AdGrid({ ads }: { ads: TAdListItem[] }) {
   // Only a new page of the same list (filters, sort, paging) shows placeholders, not leaving it.
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   if (!loading && ads.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-        <p className="font-semibold">No ads available</p>
-        <p className="mt-1 text-slate-600">Check back later or explore other categories.</p>
-      </div>
-    );
+    return <NoAds />;
   }
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" aria-busy={loading}>

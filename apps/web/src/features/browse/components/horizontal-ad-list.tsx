@@ -1,6 +1,7 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useRef } from "react";
 import { Link } from "react-router";
+import { NoAds } from "./no-ads";
 import { AdCard } from "./ad-card";
 
 /** Spec §9: carousels scroll 300 px per arrow; arrows show past 6 items on desktop, 3 on phones. */
@@ -58,10 +59,7 @@ export function HorizontalAdList({
         </div>
       </div>
       {ads.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-          <p className="font-semibold">No ads available</p>
-          <p className="text-slate-600">Check back later or explore other categories.</p>
-        </div>
+        <NoAds />
       ) : (
         <ul ref={scroller} className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
           {ads.map((ad, index) => (

@@ -1,6 +1,7 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useState } from "react";
 import { clsx } from "clsx";
+import { NoAds } from "./no-ads";
 import { AdCard } from "./ad-card";
 
 /** Spec §2: the ad page ends with a toggle between Similar Ads and Ads By Seller. */
@@ -33,10 +34,7 @@ export function RelatedAds({ similar, bySeller }: { similar: TAdListItem[]; bySe
         </button>
       </div>
       {ads.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-          <p className="font-semibold">No ads available</p>
-          <p className="text-slate-600">Check back later or explore other categories.</p>
-        </div>
+        <NoAds />
       ) : (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {ads.map((ad) => (
