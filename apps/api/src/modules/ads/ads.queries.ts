@@ -50,9 +50,14 @@ const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
 /**
  * The conditions every public list shares: active ads of active subcategories and categories,
  * plus each filter given. Attribute filters are ANDed across attributes and ORed within one.
+ * They read `ads` alone: joining for names before picking the page made every match pay for the joins.
  */
 function listConditions(query: AdListQuery): SQL[] {
-  const conditions: SQL[] = [sql`a.status_id = ${AD_STATUS.active}`, sql`s.active`, sql`c.active`];
+  const conditions: SQL[] = [
+    sql`a.status_id = ${AD_STATUS.active}`,
+    sql`a.subcategory_id in (select s.id from subcategories s join categories c on c.id = s.category_id
+                             where s.active and c.active)`,
+  ];
   if (query.categoryId) conditions.push(sql`a.category_id = ${query.categoryId}`);
   if (query.subcategoryId) conditions.push(sql`a.subcategory_id = ${query.subcategoryId}`);
   if (query.userId) conditions.push(sql`a.user_id = ${query.userId}`);
@@ -60,7 +65,11 @@ function listConditions(query: AdListQuery): SQL[] {
   if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
   if (query.countyIds) conditions.push(sql`a.county_id in ${query.countyIds}`);
   if (query.areaIds) conditions.push(sql`a.area_id in ${query.areaIds}`);
-  if (query.businessSellersOnly) conditions.push(sql`u.usertype_id = ${USER_TYPE.company}`);
+  if (query.businessSellersOnly) {
+    conditions.push(
+      sql`exists (select 1 from users u where u.id = a.user_id and u.usertype_id = ${USER_TYPE.company})`,
+    );
+  }
   for (const attribute of query.attributes) {
     // One GIN-indexed condition per attribute: any of its values (OR), all attributes together (AND).
     const tokens = attribute.values.map((value) => sql`${`${attribute.id}:${value}`}`);
@@ -77,11 +86,6 @@ function listConditions(query: AdListQuery): SQL[] {
   return conditions;
 }
 
-const FROM = sql`from ads a
-  join subcategories s on s.id = a.subcategory_id
-  join categories c on c.id = a.category_id
-  join users u on u.id = a.user_id`;
-
 function orderBy(query: AdListQuery): SQL {
   if (!query.sort) {
     const search = normalized(query.search ?? "");
@@ -95,9 +99,15 @@ function orderBy(query: AdListQuery): SQL {
   return query.sort.order === "asc" ? sql`${column} asc, a.id asc` : sql`${column} desc, a.id desc`;
 }
 
+/** The page's ids first, from `ads` alone; names, seller and title image only for those. */
 export async function findAdPage(db: Database, query: AdListQuery): Promise<AdListRow[]> {
   const where = sql.join(listConditions(query), sql` and `);
   return db.execute<AdListRow>(sql`
+    with page as (
+      select a.id, row_number() over () as position from (
+        select a.id from ads a where ${where}
+        order by ${orderBy(query)}
+        limit ${query.limit} offset ${query.offset}) a)
     select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}) as description, a.price::text as price,
       a.location, a.category_id, c.name as category_name, a.subcategory_id, s.name as subcategory_name,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
@@ -105,12 +115,14 @@ export async function findAdPage(db: Database, query: AdListQuery): Promise<AdLi
       a.visibility_score, a.created_at,
       (select json_build_object('id', i.id, 'path', i.path, 'order', i."order")
          from ad_images i where i.ad_id = a.id order by i."order" limit 1) as image
-    ${FROM}
+    from page
+    join ads a on a.id = page.id
+    join subcategories s on s.id = a.subcategory_id
+    join categories c on c.id = a.category_id
+    join users u on u.id = a.user_id
     join user_types ut on ut.id = u.usertype_id
     join ad_statuses st on st.id = a.status_id
-    where ${where}
-    order by ${orderBy(query)}
-    limit ${query.limit} offset ${query.offset}`);
+    order by page.position`);
 }
 
 /** Past this many matches the total is the planner's estimate: an exact count would read every match. */
@@ -119,12 +131,12 @@ export const EXACT_COUNT_LIMIT = 10_000;
 export async function countAds(db: Database, query: AdListQuery): Promise<number> {
   const where = sql.join(listConditions(query), sql` and `);
   const [row] = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from (select 1 ${FROM} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
+    sql`select count(*)::int as total from (select 1 from ads a where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
   );
   const total = row?.total ?? 0;
   if (total <= EXACT_COUNT_LIMIT) return total;
   const [plan] = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
-    sql`explain (format json) select 1 ${FROM} where ${where}`,
+    sql`explain (format json) select 1 from ads a where ${where}`,
   );
   return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0));
 }
@@ -194,7 +206,10 @@ export async function findAdForPage(db: Database, id: number) {
       s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
       u.usertype_id as user_usertype_id, ut.name as user_usertype, u.created_at as user_created_at,
       a.status_id, st.name as status_name, a.visibility_score, a.created_at, null as image
-    ${FROM}
+    from ads a
+    join subcategories s on s.id = a.subcategory_id
+    join categories c on c.id = a.category_id
+    join users u on u.id = a.user_id
     join user_types ut on ut.id = u.usertype_id
     join ad_statuses st on st.id = a.status_id
     where a.id = ${id}`);
