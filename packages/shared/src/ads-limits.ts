@@ -27,3 +27,8 @@ export const LIST_DESCRIPTION_LENGTH = 240;
 /** Spec §5: suggestions start after more than 2 characters. */
 export const SUGGESTION_MIN_LENGTH = 3;
 export const SUGGESTION_LIMIT = 8;
+/**
+ * Typo tolerance (trigram resemblance) applies from this many characters: shorter text resembles too many
+ * titles to mean anything, and comparing it with every title is the most expensive search there is.
+ */
+export const TYPO_TOLERANCE_MIN_LENGTH = 5;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { LIST_DESCRIPTION_LENGTH } from "@waterside/shared/ads-limits";
+import { LIST_DESCRIPTION_LENGTH, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-limits";
 import type { Database } from "../../db/database.ts";
 
 export interface AdListQuery {
@@ -179,6 +179,7 @@ export async function findSuggestions(db: Database, search: string, limit: numbe
     // and ranking them all would cost more than a keystroke is worth.
     if (rows.length > 0) return [...rows].sort((a, b) => b.visibility_score - a.visibility_score).slice(0, limit);
   }
+  if (search.length < TYPO_TOLERANCE_MIN_LENGTH) return [];
   return db.execute<Row>(sql`
     select distinct on (lower(title)) * from (
       select ${columns}, a.visibility_score,

@@ -1,5 +1,10 @@
 import type { TAdDetail, TAdFilters, TAdImage, TAdListItem, TSuggestion } from "@waterside/shared/ads";
-import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, SUGGESTION_LIMIT } from "@waterside/shared/ads-limits";
+import {
+  AD_PAGE_SIZE,
+  AD_PAGE_SIZE_MAX,
+  SUGGESTION_LIMIT,
+  TYPO_TOLERANCE_MIN_LENGTH,
+} from "@waterside/shared/ads-limits";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
@@ -136,7 +141,7 @@ export function createAdsService(db: Database) {
 
       if (query.areaIds?.length === 0) return emptyPage(page, perPage);
       let total = await countOf(query);
-      if (total === 0 && query.search) {
+      if (total === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
         query.searchMode = "similar";
         total = await countOf(query);
       }
