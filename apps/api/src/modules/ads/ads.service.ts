@@ -51,6 +51,9 @@ export function resolveLocation(locations: Locations, text: string): Pick<AdList
  * page, and a total stays for a minute, so a busy listing costs the database once per interval instead of once
  * per visitor. Concurrent identical requests share one query. (docs/decisions/013-list-caching.md)
  */
+/** Above this many matches, search results are ordered by popularity instead of by relevance. */
+const RELEVANCE_RANK_LIMIT = 1000;
+
 const PAGE_CACHE = { max: 2000, ttl: 10_000 };
 const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
@@ -145,6 +148,9 @@ export function createAdsService(db: Database) {
         query.searchMode = "similar";
         total = await countOf(query);
       }
+      // Ranking every match by relevance costs too much when thousands match a common word; they all
+      // contain it, so the most popular come first instead (decision 011).
+      if (!query.sort && total > RELEVANCE_RANK_LIMIT) query.sort = { field: "visibility_score", order: "desc" };
       const rows = total > query.offset ? await pages(JSON.stringify(query), query) : [];
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       return {
