@@ -124,7 +124,7 @@ test("a search with a typo still finds the ad, and the page carries a rich previ
   const typo = word.slice(0, 2) + word.slice(3);
 
   await page.goto("/");
-  await page.getByRole("searchbox", { name: "What are you looking for?" }).fill(typo);
+  await page.getByRole("combobox", { name: "What are you looking for?" }).fill(typo);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`/search\\?search=${typo}`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(typo);

@@ -1,9 +1,8 @@
 import type { TCounty } from "@waterside/shared/catalog";
 import { BRAND } from "@waterside/shared/brand";
 import { useEffect, useState } from "react";
-import { Form } from "react-router";
 import { clsx } from "clsx";
-import { LocationPicker } from "~/components/location-picker";
+import { SearchBar } from "./search-bar";
 
 /** Spec §9: the hero slider auto-plays every 3000 ms, with dots and arrows. */
 const SLIDE_INTERVAL_MS = 3000;
@@ -53,33 +52,10 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
           <p className="text-2xl font-bold tracking-tight sm:text-4xl">{slide.title}</p>
           <p className="mt-2 text-white/90 sm:text-lg">{slide.text}</p>
         </div>
-        <Form
-          action="/search"
-          method="get"
-          role="search"
-          className="mt-5 flex max-w-3xl flex-col gap-2 rounded-xl bg-white p-2 shadow-lg sm:flex-row"
-        >
-          <label className="sr-only" htmlFor="hero-search">
-            What are you looking for?
-          </label>
-          <input
-            id="hero-search"
-            name="search"
-            type="search"
-            placeholder="What are you looking for?"
-            className="min-w-0 flex-1 rounded-lg px-3 py-2.5 text-slate-900 placeholder:text-slate-500"
-          />
-          <LocationPicker
-            counties={counties}
-            className="rounded-lg border border-slate-200 px-3 py-2.5 text-slate-900 sm:w-56"
-          />
-          <button
-            type="submit"
-            className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800"
-          >
-            Search
-          </button>
-        </Form>
+        {/* The same search bar as listings, suggestions included, on a white card. */}
+        <div className="mt-5 max-w-3xl rounded-xl bg-white p-2 text-slate-900 shadow-lg">
+          <SearchBar counties={counties} />
+        </div>
         <div className="mt-5 flex items-center gap-3">
           <button
             type="button"
