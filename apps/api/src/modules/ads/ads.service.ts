@@ -35,7 +35,7 @@ const fold = (text: string) =>
  * A location filter is a county ("Montserrado"), an area with its county ("Sinkor, Montserrado", as ads
  * carry it) or an area name alone, which may exist in several counties. Unknown text matches nothing.
  */
-export function resolveLocation(locations: Locations, text: string): Pick<AdListQuery, "countyIds" | "areaIds"> {
+function resolveLocation(locations: Locations, text: string): Pick<AdListQuery, "countyIds" | "areaIds"> {
   const [first = "", second] = text.split(",").map(fold);
   if (second !== undefined) {
     const areas = locations.filter((row) => fold(row.area) === first && fold(row.county) === second);

@@ -1,6 +1,7 @@
 import type { TAdFilters } from "@waterside/shared/ads";
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
+import { ApiError } from "~/lib/api-client";
 import { adListJsonLd } from "~/lib/seo";
 import { adPath } from "./ad-path";
 import { getActiveCategories } from "./api/get-active-categories";
@@ -8,6 +9,11 @@ import { getAds } from "./api/get-ads";
 import { getFeaturedBusinesses, getSellerCategories, getSubcategoryFilters } from "./api/get-listing-extras";
 import { getLocations } from "./api/get-locations";
 import { filtersFromUrl } from "./listing-params";
+
+const noFiltersWhenMissing = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 404) return [];
+  throw error;
+};
 
 /** Spec §9: listings default to Popular (visibility_score desc); other lists to newest first. */
 export const LISTING_DEFAULT_SORT = "visibility_score|desc";
@@ -36,7 +42,8 @@ export async function loadListing(
     sellerId ? getSellerCategories(context.api, sellerId) : getActiveCategories(context.api),
     getLocations(context.api),
     getAds(context.api, filters),
-    scope.subcategoryId ? getSubcategoryFilters(context.api, scope.subcategoryId).catch(() => []) : [],
+    // An inactive subcategory has no filters; the 404 below answers for it.
+    scope.subcategoryId ? getSubcategoryFilters(context.api, scope.subcategoryId).catch(noFiltersWhenMissing) : [],
     scope.subcategoryId && !sellerId ? getFeaturedBusinesses(context.api, scope.subcategoryId) : [],
   ]);
   const category = scope.categoryId ? categories.find((candidate) => candidate.id === scope.categoryId) : undefined;
@@ -52,13 +59,12 @@ export async function loadListing(
     filters: attributeFilters,
     featured,
     sellerName: sellerId ? (url.searchParams.get("user_name") ?? "") : "",
-    origin: context.origin,
   };
 }
 
-export function listingJsonLd(loaded: Awaited<ReturnType<typeof loadListing>>) {
+export function listingJsonLd(loaded: Awaited<ReturnType<typeof loadListing>>, origin: string) {
   return adListJsonLd(
-    loaded.origin,
+    origin,
     loaded.ads.data.map((ad) => ({
       title: ad.title,
       price: ad.price,

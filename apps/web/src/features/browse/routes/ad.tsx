@@ -4,7 +4,7 @@ import type { Route } from "./+types/ad";
 import { ApiError } from "~/lib/api-client";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate, formatPrice } from "~/lib/format";
-import { jsonLd, pageMeta } from "~/lib/seo";
+import { jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "../ad-path";
 import { getAd } from "../api/get-ad";
 import { getAds } from "../api/get-ads";
@@ -28,12 +28,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   const others = (list: typeof similar) =>
     list.data.filter((other) => other.id !== ad.id).slice(0, HORIZONTAL_LIST_SIZE);
-  return { ad, similar: others(similar), bySeller: others(bySeller), origin: context.origin };
+  return { ad, similar: others(similar), bySeller: others(bySeller) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   if (!loaded) return [];
-  const { ad, origin } = loaded;
+  const { ad } = loaded;
+  const origin = siteOrigin(matches);
   const image = ad.images[0] ? `${origin}${ad.images[0].image_url}` : undefined;
   return [
     ...pageMeta(

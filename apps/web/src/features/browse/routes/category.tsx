@@ -2,7 +2,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { CategoryTile } from "../components/category-tile";
 import { ListingView } from "../components/listing-view";
 import { LISTING_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
@@ -11,9 +11,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadListing(context, request, { categoryId: Number(params.categoryId), defaultSort: LISTING_DEFAULT_SORT });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data?.category) return [];
-  const { category, origin } = data;
+  const { category } = data;
+  const origin = siteOrigin(matches);
   return [
     ...pageMeta(
       {
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       },
       origin,
     ),
-    listingJsonLd(data),
+    listingJsonLd(data, origin),
   ];
 };
 

@@ -1,7 +1,7 @@
 import { BRAND } from "@waterside/shared/brand";
 import type { Route } from "./+types/listing";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { ListingView } from "../components/listing-view";
 import { LISTING_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
 
@@ -13,9 +13,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data?.subcategory || !data.category) return [];
-  const { category, subcategory, ads, origin } = data;
+  const { category, subcategory, ads } = data;
+  const origin = siteOrigin(matches);
   return [
     ...pageMeta(
       {
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       },
       origin,
     ),
-    listingJsonLd(data),
+    listingJsonLd(data, origin),
   ];
 };
 

@@ -3,11 +3,11 @@ import { BRAND } from "@waterside/shared/brand";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/search";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteOrigin } from "~/lib/seo";
 import { ListingView } from "../components/listing-view";
 import { SEARCH_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
 
-export const SECTION_TITLES: Record<(typeof HOME_SECTIONS)[number], string> = {
+const SECTION_TITLES: Record<(typeof HOME_SECTIONS)[number], string> = {
   for_you: "For you",
   trending: "Trending",
   top_seller: "Top sellers",
@@ -31,8 +31,9 @@ function heading(params: URLSearchParams) {
   return location ? `Ads in ${location}` : "All ads";
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) => {
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   if (!data) return [];
+  const origin = siteOrigin(matches);
   const title = heading(new URLSearchParams(location.search));
   return [
     ...pageMeta(
@@ -41,10 +42,10 @@ export const meta: Route.MetaFunction = ({ data, location }) => {
         description: `${data.ads.total.toLocaleString("en")} ads on ${BRAND}, Liberia's marketplace. ${title}.`,
         path: `/search${location.search}`,
       },
-      data.origin,
+      origin,
     ),
     { name: "robots", content: "noindex, follow" },
-    listingJsonLd(data),
+    listingJsonLd(data, origin),
   ];
 };
 
