@@ -10,6 +10,8 @@ import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createTokenService } from "./modules/auth/tokens.ts";
+import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
@@ -42,6 +44,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps) {
   });
   await app.register(requestBodyPlugin);
   await app.register(openapiPlugin);
+  await app.register(authPlugin, { db, tokens: createTokenService(db, config.tokenSecret) });
 
   // Stored images have generated, never reused names, so they can be cached for a year.
   await app.register(fastifyStatic, {

@@ -36,8 +36,13 @@ async function main() {
     logger: { level: config.logLevel },
   });
   await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
-  // Accounts (issue 4) bring token verification; until then no handshake can authenticate.
-  await attachRealtime(app, { redisUrl: config.redisUrl, authenticate: async () => null });
+  await attachRealtime(app, {
+    redisUrl: config.redisUrl,
+    authenticate: async (token) => {
+      const principal = await app.resolveToken(token);
+      return principal?.kind === "user" ? principal.userId : null;
+    },
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -7,10 +7,13 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
+  check,
 } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -54,9 +57,86 @@ export const users = pgTable(
     google_id: text(),
     facebook_id: text(),
     apple_id: text(),
+    /** Set when the user deleted their account: personal data is erased, the row stays for ads' history. */
+    deleted_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    uniqueIndex("users_google_id_unique").on(table.google_id),
+    uniqueIndex("users_facebook_id_unique").on(table.facebook_id),
+    uniqueIndex("users_apple_id_unique").on(table.apple_id),
+  ],
+);
+
+/** Admins sign in separately (spec: /admin/auth/*); an admin is not a marketplace user. */
+export const admins = pgTable(
+  "admins",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    password_hash: text().notNull(),
+    profile_image: text(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("admins_email_lower_unique").on(sql`lower(${table.email})`)],
+);
+
+/**
+ * One sign-in on one device: the family its refresh tokens rotate in. Revoking it (logout, reuse of a
+ * rotated refresh token, password change, ban, deletion) ends its access tokens too.
+ * Exactly one of user_id and admin_id is set.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: integer().references(() => users.id, { onDelete: "cascade" }),
+    admin_id: integer().references(() => admins.id, { onDelete: "cascade" }),
+    device_id: text().notNull(),
+    remember_me: boolean().notNull().default(false),
+    revoked_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("auth_sessions_user_idx").on(table.user_id, table.device_id),
+    index("auth_sessions_admin_idx").on(table.admin_id, table.device_id),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes. A token is used once: refreshing rotates it. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    session_id: uuid()
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    token_hash: text().notNull().unique(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for the next one; presenting it again revokes the family. */
+    rotated_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("refresh_tokens_session_idx").on(table.session_id)],
+);
+
+/** 4-digit password reset codes (spec §5), stored hashed; expire, count wrong tries, single use. */
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    failed_attempts: smallint().notNull().default(0),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("password_reset_codes_user_idx").on(table.user_id, table.created_at.desc())],
 );
 
 export const companies = pgTable("companies", {
@@ -277,5 +357,89 @@ export const adAttributeValues = pgTable(
   (table) => [
     uniqueIndex("ad_attribute_values_unique").on(table.ad_id, table.subcategory_attribute_id),
     index("ad_attribute_values_lookup_idx").on(table.subcategory_attribute_id, table.value),
+  ],
+);
+
+export const savedAds = pgTable(
+  "saved_ads",
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ad_id: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.ad_id] }),
+    index("saved_ads_ad_idx").on(table.ad_id),
+    index("saved_ads_user_created_idx").on(table.user_id, table.created_at.desc()),
+  ],
+);
+
+/** One rating per user and ad (spec §4 "Rating": the first creates, later ones update). */
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ad_id: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    stars: smallint().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("ratings_user_ad_unique").on(table.user_id, table.ad_id),
+    index("ratings_ad_idx").on(table.ad_id, table.stars),
+    check("ratings_stars_range", sql`${table.stars} between 1 and 5`),
+  ],
+);
+
+/** Boost packages (spec second document: Package id, name, price per month, description), for ads or businesses. */
+export const packages = pgTable("packages", {
+  id: id(),
+  name: text().notNull(),
+  description: text().notNull().default(""),
+  /** USD per month. */
+  price: numeric({ precision: 10, scale: 2, mode: "number" }).notNull(),
+  /** "ad" boosts one ad, "user" a business. */
+  type: text({ enum: ["ad", "user"] }).notNull(),
+  duration_days: smallint().notNull().default(30),
+  /** Added to the boosted ads' visibility_score while the subscription is active. */
+  visibility_boost: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+/** A paid boost of an ad (ad_id set) or a business (user-wide). Statuses: active, pending, canceled, expired. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ad_id: integer().references(() => ads.id, { onDelete: "cascade" }),
+    package_id: integer()
+      .notNull()
+      .references(() => packages.id),
+    type: text({ enum: ["ad", "user"] }).notNull(),
+    status: text({ enum: ["active", "pending", "canceled", "expired"] })
+      .notNull()
+      .default("pending"),
+    start_date: timestamp({ withTimezone: true }),
+    end_date: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("subscriptions_ad_idx").on(table.ad_id, table.created_at.desc()),
+    index("subscriptions_user_idx").on(table.user_id, table.type, table.created_at.desc()),
+    index("subscriptions_active_ad_idx")
+      .on(table.ad_id, table.end_date)
+      .where(sql`status = 'active'`),
   ],
 );

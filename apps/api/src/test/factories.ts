@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import type { App } from "../app.ts";
 import type { Database } from "../db/database.ts";
+import type { Principal } from "../modules/auth/tokens.ts";
 import {
   adAttributeValues,
   adImages,
@@ -90,4 +92,16 @@ export async function createAd(
       );
   }
   return ad!;
+}
+
+/** Headers of a signed-in user on a fresh device session, as a client sends them after login. */
+export async function authHeaders(app: App, principal: Principal, deviceId = `device-${++sequence}`) {
+  const authorization = await app.tokens.startSession(principal, deviceId);
+  return { authorization: `Bearer ${authorization.token}` };
+}
+
+/** A new user, signed in: the user row and the headers to act as them. */
+export async function signedInUser(app: App, db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createUser(db, overrides);
+  return { user, headers: await authHeaders(app, { kind: "user", userId: user.id }) };
 }

@@ -1,0 +1,131 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { USER_STATUS } from "@waterside/shared/reference-ids";
+import type { Database } from "../db/database.ts";
+import { admins, authSessions, users } from "../db/schema.ts";
+import type { TokenService } from "../modules/auth/tokens.ts";
+import { HttpError } from "./errors.ts";
+
+export interface UserPrincipal {
+  kind: "user";
+  userId: number;
+  usertypeId: number;
+  sessionId: string;
+}
+export interface AdminPrincipal {
+  kind: "admin";
+  adminId: number;
+  sessionId: string;
+}
+export type RequestPrincipal = UserPrincipal | AdminPrincipal;
+
+/** Why a present token was refused, so the reply can say it (a banned user is told, not just bounced). */
+type Resolution = { principal: RequestPrincipal } | { refused: string };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** Resolves a bearer token (without "Bearer ") to a principal whose session still stands, or null. */
+    resolveToken(token: string): Promise<RequestPrincipal | null>;
+    /** preHandler: only a signed-in, active user passes (401 otherwise; 403 for an admin token). */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: only a signed-in admin passes (401 otherwise; 403 for a user token). */
+    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set for every request carrying a valid token; public routes read it for is_saved and the like. */
+    principal: RequestPrincipal | null;
+    /** Message for a token that was present but refused (expired, revoked, banned). */
+    authRefusal: string | null;
+  }
+}
+
+export const SESSION_EXPIRED = "Session expired. Please log in again.";
+export const ACCOUNT_BANNED = "Your account has been suspended. Contact support if you think this is a mistake.";
+
+/** Reads `Authorization: Bearer …`; a bad or revoked token makes a visitor on public routes, 401 elsewhere. */
+export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: Database; tokens: TokenService }) => {
+  async function resolve(token: string): Promise<Resolution> {
+    const claims = await tokens.verifyAccess(token);
+    if (!claims) return { refused: SESSION_EXPIRED };
+    if (claims.kind === "admin") {
+      const [row] = await db
+        .select({ id: admins.id })
+        .from(authSessions)
+        .innerJoin(admins, eq(admins.id, authSessions.admin_id))
+        .where(
+          and(
+            eq(authSessions.id, claims.sessionId),
+            eq(authSessions.admin_id, claims.subjectId),
+            isNull(authSessions.revoked_at),
+          ),
+        );
+      return row
+        ? { principal: { kind: "admin", adminId: row.id, sessionId: claims.sessionId } }
+        : { refused: SESSION_EXPIRED };
+    }
+    // One indexed lookup per authenticated request: a ban or a logout takes effect at once.
+    const [row] = await db
+      .select({
+        id: users.id,
+        usertype_id: users.usertype_id,
+        status_id: users.status_id,
+        deleted_at: users.deleted_at,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.user_id))
+      .where(
+        and(
+          eq(authSessions.id, claims.sessionId),
+          eq(authSessions.user_id, claims.subjectId),
+          isNull(authSessions.revoked_at),
+        ),
+      );
+    if (!row || row.deleted_at) return { refused: SESSION_EXPIRED };
+    if (row.status_id === USER_STATUS.banned) return { refused: ACCOUNT_BANNED };
+    return {
+      principal: { kind: "user", userId: row.id, usertypeId: row.usertype_id, sessionId: claims.sessionId },
+    };
+  }
+
+  app.decorate("tokens", tokens);
+  app.decorate("resolveToken", async (token: string) => {
+    const resolution = await resolve(token);
+    return "principal" in resolution ? resolution.principal : null;
+  });
+  app.decorateRequest("principal", null);
+  app.decorateRequest("authRefusal", null);
+
+  app.addHook("onRequest", async (request) => {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match) return;
+    const resolution = await resolve(match[1]!);
+    if ("principal" in resolution) request.principal = resolution.principal;
+    else request.authRefusal = resolution.refused;
+  });
+
+  app.decorate("requireUser", async (request: FastifyRequest) => {
+    if (request.principal?.kind === "user") return;
+    if (request.principal?.kind === "admin") throw new HttpError(403, "This needs a user account, not an admin one.");
+    throw new HttpError(401, request.authRefusal ?? "Please log in to continue.");
+  });
+  app.decorate("requireAdmin", async (request: FastifyRequest) => {
+    if (request.principal?.kind === "admin") return;
+    if (request.principal?.kind === "user") throw new HttpError(403, "This needs an admin account.");
+    throw new HttpError(401, request.authRefusal ?? "Please log in to continue.");
+  });
+});
+
+/** The signed-in user of a route guarded by `app.requireUser`. */
+export function currentUser(request: FastifyRequest): UserPrincipal {
+  if (request.principal?.kind !== "user") throw new HttpError(401, "Please log in to continue.");
+  return request.principal;
+}
+
+/** The signed-in admin of a route guarded by `app.requireAdmin`. */
+export function currentAdmin(request: FastifyRequest): AdminPrincipal {
+  if (request.principal?.kind !== "admin") throw new HttpError(401, "Please log in to continue.");
+  return request.principal;
+}
