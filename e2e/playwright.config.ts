@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Separate ports and data folders let two checkouts run their journeys side by side.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
 
 /**
  * Journeys run in Debian's Chromium against the real server: built web app, API and a fresh
@@ -32,7 +34,7 @@ export default defineConfig({
     { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: "rm -rf e2e/.data && node --import tsx apps/api/src/server.ts",
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/api/categories/active`,
     timeout: 180_000,
@@ -41,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: "e2e/.data",
+      DATA_DIR,
       DEMO_ADS: "150",
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
