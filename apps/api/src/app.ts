@@ -14,6 +14,7 @@ import { createTokenService } from "./modules/auth/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
 
 export interface AppDeps {
@@ -45,6 +46,7 @@ export async function buildApp({ config, db, logger = false }: AppDeps) {
   await app.register(requestBodyPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { db, tokens: createTokenService(db, config.tokenSecret) });
+  await app.register(rateLimitPlugin);
 
   // Stored images have generated, never reused names, so they can be cached for a year.
   await app.register(fastifyStatic, {

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { imageVariantUrl } from "@waterside/shared/images";
+import type { TAdmin, TPublicUser, TUser } from "@waterside/shared/users";
+import type { Database } from "../../db/database.ts";
+import { admins, companies, userStatuses, userTypes, users } from "../../db/schema.ts";
+
+const mediaUrl = (key: string | null) => (key ? imageVariantUrl(key, "original") : null);
+
+/** A user with company, type and status, in the spec's shape (§3 "User"); null when missing or deleted. */
+export async function loadUserResource(db: Pick<Database, "select">, userId: number): Promise<TUser | null> {
+  const [row] = await db
+    .select({ user: users, company: companies, usertype: userTypes, status: userStatuses })
+    .from(users)
+    .innerJoin(userTypes, eq(userTypes.id, users.usertype_id))
+    .innerJoin(userStatuses, eq(userStatuses.id, users.status_id))
+    .leftJoin(companies, eq(companies.user_id, users.id))
+    .where(eq(users.id, userId));
+  if (!row || row.user.deleted_at) return null;
+  const { user, company } = row;
+  return {
+    id: user.id,
+    usertype_id: user.usertype_id,
+    status_id: user.status_id,
+    google_id: user.google_id,
+    facebook_id: user.facebook_id,
+    email: user.email,
+    name: user.name,
+    phone_number: user.phone_number,
+    profile_image: user.profile_image,
+    profile_image_url: mediaUrl(user.profile_image),
+    bio: user.bio,
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+    usertype: row.usertype,
+    status: row.status,
+    company: company
+      ? {
+          id: company.id,
+          user_id: company.user_id,
+          banner_image: company.banner_image,
+          banner_image_url: mediaUrl(company.banner_image),
+          description: company.description,
+          address: company.address,
+          latitude: company.latitude,
+          longitude: company.longitude,
+          created_at: company.created_at.toISOString(),
+          updated_at: company.updated_at.toISOString(),
+        }
+      : null,
+  };
+}
+
+export function toPublicUser(user: TUser): TPublicUser {
+  const { id, name, usertype_id, usertype, profile_image_url, bio, created_at, email, phone_number, company } = user;
+  return { id, name, usertype_id, usertype, profile_image_url, bio, created_at, email, phone_number, company };
+}
+
+export function toAdminResource(admin: typeof admins.$inferSelect): TAdmin {
+  return {
+    id: admin.id,
+    name: admin.name,
+    email: admin.email,
+    profile_image_url: mediaUrl(admin.profile_image),
+    created_at: admin.created_at.toISOString(),
+  };
+}

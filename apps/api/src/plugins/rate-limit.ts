@@ -1,0 +1,38 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "./errors.ts";
+
+/** "Try again in 3 minutes" from the milliseconds left in the window. */
+function retryText(ttlMs: number) {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * Limits are per route (`config.rateLimit`); nothing is limited unless it opts in. Counters live in the
+ * process (docs/decisions/016-rate-limits.md).
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${retryText(context.ttl)}.`),
+  });
+});
+
+/** Key for per-account limits: the email a request names, case-folded, or the IP when it names none. */
+export function emailKey(prefix: string) {
+  return (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === "string" && email.trim() ? `${prefix}:${email.trim().toLowerCase()}` : `${prefix}:ip:${request.ip}`;
+  };
+}
+
+/** Key for per-user limits on signed-in routes. */
+export function userKey(prefix: string) {
+  return (request: FastifyRequest) =>
+    request.principal?.kind === "user" ? `${prefix}:user:${request.principal.userId}` : `${prefix}:ip:${request.ip}`;
+}
