@@ -10,6 +10,9 @@ import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
@@ -25,7 +28,7 @@ export interface AppDeps {
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
-export async function buildApp({ config, db, logger = false }: AppDeps) {
+export async function buildApp({ config, db, storage, logger = false }: AppDeps) {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -45,7 +48,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps) {
   });
   await app.register(requestBodyPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { db, tokens: createTokenService(db, config.tokenSecret) });
+  const tokens = createTokenService(db, config.tokenSecret);
+  await app.register(authPlugin, { db, tokens });
   await app.register(rateLimitPlugin);
 
   // Stored images have generated, never reused names, so they can be cached for a year.
@@ -61,6 +65,8 @@ export async function buildApp({ config, db, logger = false }: AppDeps) {
     async (api) => {
       await api.register(catalogRoutes, { catalog: createCatalogService(db) });
       await api.register(adsRoutes, { ads: createAdsService(db) });
+      await api.register(authRoutes, { auth: createAuthService({ db, storage, tokens }) });
+      await api.register(adminAuthRoutes, { db });
       api.setNotFoundHandler(sendApiNotFound);
     },
     { prefix: "/api" },

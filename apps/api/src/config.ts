@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_ADS: z.coerce.number({ message: "must be a number" }).int().min(0, "must be 0 or more").default(520),
+  ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -52,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = vars.NODE_ENV === "production";
   const dataDir = path.resolve(vars.DATA_DIR);
 
+  if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together");
+  }
   if (production && !vars.TOKEN_SECRET) {
     throw new ConfigError("Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production");
   }
@@ -70,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: vars.SEED_DEMO ?? !production,
     demoAds: vars.DEMO_ADS,
     logLevel: vars.LOG_LEVEL,
+    /** An admin created at start when none has this email (the first admin of a fresh installation). */
+    bootstrapAdmin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
   };
 }
 

@@ -5,7 +5,8 @@ import { BRAND } from "@waterside/shared/brand";
 import { buildApp } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { openConfiguredDatabase } from "./db/database.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
+import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { attachRealtime } from "./plugins/realtime.ts";
@@ -27,6 +28,10 @@ async function main() {
   if (config.seedDemo) {
     const demo = await seedDemoData(database.db, storage, { ads: config.demoAds, log: say });
     if (demo.seeded) say(`Seeded demo data: ${DEMO_ACCOUNTS.length} users, ${config.demoAds} ads.`);
+  }
+
+  if (config.bootstrapAdmin && (await ensureAdmin(database.db, { ...config.bootstrapAdmin, name: "Admin" }))) {
+    say(`Created admin ${config.bootstrapAdmin.email}.`);
   }
 
   const app = await buildApp({
@@ -64,6 +69,7 @@ async function main() {
   ];
   if (config.seedDemo) {
     banner.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    banner.push(`  ${DEMO_ADMIN.email.padEnd(30)} admin       sign in at ${url}/admin`);
     for (const account of DEMO_ACCOUNTS) {
       banner.push(`  ${account.email.padEnd(30)} ${account.business ? "business  " : "individual"}  ${account.name}`);
     }

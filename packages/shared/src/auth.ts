@@ -20,3 +20,115 @@ export type TAuthorization = z.infer<typeof ZAuthorization>;
 
 /** The device a sign-in belongs to: the client generates it once and keeps it in local storage. */
 export const ZDeviceId = z.string().trim().min(1, "The device id is required.").max(200);
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PHONE_MIN_LENGTH = 8;
+
+/** Spec §5 validation messages, word for word. */
+export const AUTH_MESSAGES = {
+  emailRequired: "Email field is required",
+  emailRequiredShort: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password field is required",
+  passwordRequiredShort: "Password is required",
+  passwordMin: "Password must be at least 8 characters",
+  passwordsMatch: "Passwords should match!",
+  nameRequired: "Name is required",
+  phoneInvalid: "Phone number not valid",
+  codeRequired: "Code is required",
+  codeFormat: "The code is 4 digits",
+  termsRequired: "You must agree to the terms and privacy policy",
+  invalidCredentials: "email or password are not valid",
+  emailTaken: "This email is already registered.",
+  validationFailed: "Validation failed",
+  sessionExpired: "Session expired. Please log in again.",
+  registered: "Register successful",
+} as const;
+
+/** Multipart sends every value as text: "true", "1". */
+const formBoolean = z.preprocess(
+  (value) => value === true || value === "true" || value === "1" || value === 1,
+  z.boolean(),
+);
+const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const ZEmail = z
+  .string({ message: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254)
+  .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }));
+
+export const ZNewPassword = z
+  .string({ message: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
+  .max(200);
+
+export const ZPhoneNumber = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .trim()
+    .min(PHONE_MIN_LENGTH, AUTH_MESSAGES.phoneInvalid)
+    .max(20, AUTH_MESSAGES.phoneInvalid)
+    .regex(/^\+?[\d\s()-]+$/, AUTH_MESSAGES.phoneInvalid)
+    .optional(),
+);
+
+/** Spec §5 "Login". */
+export const ZLoginCredentials = z.object({
+  email: ZEmail,
+  password: z
+    .string({ message: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
+  remember_me: formBoolean.optional(),
+  device_id: ZDeviceId,
+});
+export type TLoginCredentials = z.infer<typeof ZLoginCredentials>;
+
+export const ZValidateCredentials = z.object({ email: ZEmail });
+
+const optionalText = (max: number) => z.preprocess(blankAsUndefined, z.string().trim().max(max).optional());
+const optionalCoordinate = z.preprocess(
+  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
+  z.coerce.number().min(-180).max(180).optional(),
+);
+
+/** Spec §5 "Registration" and §7 POST /auth/register. Files arrive as buffers from multipart. */
+export const ZRegister = z
+  .object({
+    name: z.string({ message: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+    email: ZEmail,
+    password: ZNewPassword,
+    password_confirmation: z.string().optional(),
+    phone_number: ZPhoneNumber,
+    bio: optionalText(1000),
+    usertype_id: z.coerce
+      .number()
+      .int()
+      .pipe(z.union([z.literal(1), z.literal(2)]))
+      .default(1),
+    accept_terms: formBoolean.refine((value) => value, AUTH_MESSAGES.termsRequired),
+    accept_policy: formBoolean.optional(),
+    platform: z.string().max(20).optional(),
+    device_id: ZDeviceId,
+    remember_me: formBoolean.optional(),
+    description: optionalText(2000),
+    address: optionalText(300),
+    latitude: optionalCoordinate,
+    longitude: optionalCoordinate,
+  })
+  .refine((body) => body.password_confirmation === undefined || body.password_confirmation === body.password, {
+    message: AUTH_MESSAGES.passwordsMatch,
+    path: ["password_confirmation"],
+  });
+export type TRegister = z.infer<typeof ZRegister>;
+
+export const ZRefresh = z.object({
+  device_id: ZDeviceId,
+  refresh_token: z.string({ message: "The refresh token is required." }).min(1, "The refresh token is required."),
+});
+
+export const ZLogout = z.object({ device_id: ZDeviceId });

@@ -12,8 +12,8 @@ function retryText(ttlMs: number) {
 }
 
 /**
- * Limits are per route (`config.rateLimit`); nothing is limited unless it opts in. Counters live in the
- * process (docs/decisions/016-rate-limits.md).
+ * Limits are per route (`limit(app, …)` preHandlers); nothing is limited unless it opts in. Counters live in
+ * the process (docs/decisions/016-rate-limits.md).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
@@ -23,11 +23,41 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+export interface Limit {
+  max: number;
+  /** Window in milliseconds. */
+  timeWindow: number;
+  /** What is counted: an IP, an account, a user. Requests with the same key share the allowance. */
+  key: (request: FastifyRequest) => string;
+}
+
+/**
+ * A preHandler counting requests per key. Several can guard one route (per IP and per account), which the
+ * plugin's own route option cannot. It runs after validation, so per-account keys can read the body.
+ */
+export function limit(app: FastifyInstance, { max, timeWindow, key }: Limit) {
+  const check = app.createRateLimit({ max, timeWindow, keyGenerator: key });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(429, `Too many attempts. Please try again in ${retryText(result.ttl)}.`);
+    }
+  };
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/** Key for per-IP limits. */
+export const ipKey = (prefix: string) => (request: FastifyRequest) => `${prefix}:ip:${request.ip}`;
+
 /** Key for per-account limits: the email a request names, case-folded, or the IP when it names none. */
 export function emailKey(prefix: string) {
   return (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === "string" && email.trim() ? `${prefix}:${email.trim().toLowerCase()}` : `${prefix}:ip:${request.ip}`;
+    return typeof email === "string" && email.trim()
+      ? `${prefix}:${email.trim().toLowerCase()}`
+      : `${prefix}:ip:${request.ip}`;
   };
 }
 

@@ -1,3 +1,4 @@
+import { BRAND } from "@waterside/shared/brand";
 import { hash } from "@node-rs/argon2";
 import { AD_IMAGES_MAX, AD_IMAGES_MIN, IMAGE_SIZES } from "@waterside/shared/images";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
@@ -6,6 +7,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
 import type { Database, Transaction } from "../database.ts";
 import {
+  admins,
   adAttributeValues,
   adImages,
   ads,
@@ -22,6 +24,8 @@ import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types
 import { drawPicture, seededRandom } from "./placeholder-images.ts";
 
 export const DEMO_PASSWORD = "waterside-demo";
+
+export const DEMO_ADMIN = { name: `${BRAND} Admin`, email: "admin@demo.waterside.lr" };
 
 export const DEMO_ACCOUNTS = [
   { name: "Musu Kollie", email: "musu@demo.waterside.lr", business: false, phone: "231886123456" },
@@ -142,6 +146,7 @@ async function writeDemoData(
     log: (line: string) => void;
   },
 ) {
+  await db.insert(admins).values({ ...DEMO_ADMIN, password_hash: passwordHash });
   const userRows = [];
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await db

@@ -1,0 +1,91 @@
+import { verify } from "@node-rs/argon2";
+import { AUTH_MESSAGES, ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
+import { envelope } from "@waterside/shared/api-envelope";
+import { ZAdmin } from "@waterside/shared/users";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/database.ts";
+import { admins } from "../../db/schema.ts";
+import { SESSION_EXPIRED, currentAdmin } from "../../plugins/auth.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
+import { AUTH_RATE_LIMITS } from "../auth/auth.routes.ts";
+import { toAdminResource } from "../users/user-resource.ts";
+
+/** Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. */
+export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post(
+    "/admin/auth/login",
+    {
+      preHandler: [
+        limit(app, { ...AUTH_RATE_LIMITS.loginPerIp, key: ipKey("admin-login") }),
+        limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: emailKey("admin-login") }),
+      ],
+      schema: {
+        tags: ["admin"],
+        summary: "Admin sign-in",
+        body: ZLoginCredentials,
+        response: { 200: envelope(z.object({ admin: ZAdmin, authorization: ZAuthorization })) },
+      },
+    },
+    async (request) => {
+      const { email, password, device_id, remember_me } = request.body;
+      const [admin] = await db
+        .select()
+        .from(admins)
+        .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
+      const valid = admin ? await verify(admin.password_hash, password).catch(() => false) : false;
+      if (!admin || !valid) {
+        throw new HttpError(422, AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
+      }
+      const authorization = await app.tokens.startSession({ kind: "admin", adminId: admin.id }, device_id, remember_me);
+      return { data: { admin: toAdminResource(admin), authorization } };
+    },
+  );
+
+  app.post(
+    "/admin/auth/refresh",
+    {
+      preHandler: limit(app, { ...AUTH_RATE_LIMITS.refreshPerIp, key: ipKey("admin-refresh") }),
+      schema: {
+        tags: ["admin"],
+        summary: "Exchanges an admin refresh token for a new pair",
+        body: ZRefresh,
+        response: { 200: envelope(z.object({ authorization: ZAuthorization })) },
+      },
+    },
+    async (request) => {
+      const outcome = await app.tokens.refresh(request.body.refresh_token, request.body.device_id, "admin");
+      if (!outcome.ok) throw new HttpError(401, SESSION_EXPIRED);
+      return { data: { authorization: outcome.authorization } };
+    },
+  );
+
+  app.post(
+    "/admin/auth/logout",
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ["admin"], summary: "Ends the admin session of this device", body: ZLogout },
+    },
+    async (request) => {
+      await app.tokens.revokeSession(currentAdmin(request).sessionId);
+      return { data: null, message: "Logged out." };
+    },
+  );
+
+  app.get(
+    "/admin/auth/me",
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ["admin"], summary: "The signed-in admin", response: { 200: envelope(ZAdmin) } },
+    },
+    async (request) => {
+      const [admin] = await db
+        .select()
+        .from(admins)
+        .where(eq(admins.id, currentAdmin(request).adminId));
+      return { data: toAdminResource(admin!) };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/test-app.ts";
+import { signedInUser } from "../../test/factories.ts";
+import { ensureAdmin } from "./create-admin.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ensureAdmin(ctx.db, { email: "boss@waterside.test", password: "admin-password", name: "Boss" });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: "POST", url, payload, headers });
+
+async function adminLogin() {
+  const response = await post("/api/admin/auth/login", {
+    email: "Boss@Waterside.test",
+    password: "admin-password",
+    device_id: "desk",
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+describe("admin sign-in", () => {
+  it("signs an admin in, refreshes and logs out", async () => {
+    const { admin, authorization } = await adminLogin();
+    expect(admin).toMatchObject({ name: "Boss", email: "boss@waterside.test" });
+    const me = await ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/auth/me",
+      headers: { authorization: `Bearer ${authorization.token}` },
+    });
+    expect(me.json().data.email).toBe("boss@waterside.test");
+    const refreshed = await post("/api/admin/auth/refresh", {
+      device_id: "desk",
+      refresh_token: authorization.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const { token } = refreshed.json().data.authorization;
+    expect(
+      (await post("/api/admin/auth/logout", { device_id: "desk" }, { authorization: `Bearer ${token}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post("/api/admin/auth/logout", { device_id: "desk" }, { authorization: `Bearer ${token}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it("refuses a wrong password and a user's credentials", async () => {
+    const wrong = await post("/api/admin/auth/login", {
+      email: "boss@waterside.test",
+      password: "not-the-one",
+      device_id: "d",
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe("email or password are not valid");
+  });
+
+  it("keeps user and admin tokens apart", async () => {
+    const { headers: userHeaders } = await signedInUser(ctx.app, ctx.db);
+    const userOnAdmin = await ctx.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: userHeaders });
+    expect(userOnAdmin.statusCode).toBe(403);
+
+    const { authorization } = await adminLogin();
+    const adminOnUser = await post(
+      "/api/auth/logout",
+      { device_id: "desk" },
+      { authorization: `Bearer ${authorization.token}` },
+    );
+    expect(adminOnUser.statusCode).toBe(403);
+    // An admin refresh token is no user refresh token either.
+    const crossed = await post("/api/auth/refresh", { device_id: "desk", refresh_token: authorization.refresh_token });
+    expect(crossed.statusCode).toBe(401);
+  });
+});

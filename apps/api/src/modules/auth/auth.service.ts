@@ -1,0 +1,140 @@
+import { hash, verify } from "@node-rs/argon2";
+import { AUTH_MESSAGES, type TAuthorization, type TLoginCredentials, type TRegister } from "@waterside/shared/auth";
+import { IMAGE_SIZES } from "@waterside/shared/images";
+import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import type { TUser } from "@waterside/shared/users";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { companies, users } from "../../db/schema.ts";
+import { storeSingleImage } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { ACCOUNT_BANNED, SESSION_EXPIRED } from "../../plugins/auth.ts";
+import { HttpError, fieldError } from "../../plugins/errors.ts";
+import { loadUserResource } from "../users/user-resource.ts";
+import type { TokenService } from "./tokens.ts";
+
+export interface RegisterImages {
+  profile_image?: Buffer;
+  banner_image?: Buffer;
+}
+
+/**
+ * A hash to verify against when the email is unknown, so a wrong email and a wrong password take the
+ * same time and an attacker cannot list registered emails by timing.
+ */
+const decoyHash = hash("decoy password that never matches");
+
+export const findUserByEmail = (db: Database, email: string) =>
+  db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+    .then((rows) => rows[0]);
+
+export async function isEmailTaken(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return Boolean(row);
+}
+
+export function createAuthService({ db, storage, tokens }: { db: Database; storage: Storage; tokens: TokenService }) {
+  async function signedIn(userId: number, deviceId: string, rememberMe = false) {
+    const authorization = await tokens.startSession({ kind: "user", userId }, deviceId, rememberMe);
+    const user = (await loadUserResource(db, userId))!;
+    return { user, authorization };
+  }
+
+  return {
+    signedIn,
+
+    async assertEmailAvailable(email: string) {
+      if (await isEmailTaken(db, email)) {
+        throw new HttpError(422, AUTH_MESSAGES.validationFailed, { email: [AUTH_MESSAGES.emailTaken] });
+      }
+    },
+
+    /** Creates the user (and company for a business) with its pictures, then signs in on the device. */
+    async register(input: TRegister, images: RegisterImages): Promise<{ user: TUser; authorization: TAuthorization }> {
+      if (await isEmailTaken(db, input.email)) throw fieldError("email", AUTH_MESSAGES.emailTaken);
+      const business = input.usertype_id === USER_TYPE.company;
+      // Pictures are encoded before the transaction; if the rows fail, the files are removed again.
+      const stored: string[] = [];
+      try {
+        const profileImage = images.profile_image
+          ? await storeSingleImage(storage, "profiles", images.profile_image, IMAGE_SIZES.profile)
+          : null;
+        if (profileImage) stored.push(`${profileImage}.webp`);
+        const bannerImage =
+          business && images.banner_image
+            ? await storeSingleImage(storage, "banners", images.banner_image, IMAGE_SIZES.banner)
+            : null;
+        if (bannerImage) stored.push(`${bannerImage}.webp`);
+
+        const passwordHash = await hash(input.password);
+        const userId = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              name: input.name,
+              email: input.email,
+              password_hash: passwordHash,
+              phone_number: input.phone_number ?? null,
+              bio: input.bio ?? null,
+              usertype_id: input.usertype_id,
+              profile_image: profileImage,
+            })
+            .returning({ id: users.id });
+          if (business) {
+            await tx.insert(companies).values({
+              user_id: user!.id,
+              banner_image: bannerImage,
+              description: input.description ?? null,
+              address: input.address ?? null,
+              latitude: input.latitude ?? null,
+              longitude: input.longitude ?? null,
+            });
+          }
+          return user!.id;
+        });
+        return signedIn(userId, input.device_id, input.remember_me);
+      } catch (error) {
+        await Promise.all(stored.map((key) => storage.remove(key)));
+        // Two registrations racing for one email: the unique index decides, the loser hears it plainly.
+        if ((error as { code?: string }).code === "23505") throw fieldError("email", AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async login(input: TLoginCredentials) {
+      const user = await findUserByEmail(db, input.email);
+      const valid = await verify(user?.password_hash ?? (await decoyHash), input.password).catch(() => false);
+      if (!user || !user.password_hash || !valid) {
+        throw new HttpError(422, AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
+      }
+      if (user.status_id === USER_STATUS.banned) throw new HttpError(403, ACCOUNT_BANNED);
+      return signedIn(user.id, input.device_id, input.remember_me);
+    },
+
+    async refresh(refreshToken: string, deviceId: string) {
+      const outcome = await tokens.refresh(refreshToken, deviceId, "user");
+      if (!outcome.ok || outcome.principal.kind !== "user") throw new HttpError(401, SESSION_EXPIRED);
+      const [user] = await db
+        .select({ status_id: users.status_id, deleted_at: users.deleted_at })
+        .from(users)
+        .where(eq(users.id, outcome.principal.userId));
+      if (!user || user.deleted_at) {
+        await tokens.revokeSession(outcome.sessionId);
+        throw new HttpError(401, SESSION_EXPIRED);
+      }
+      if (user.status_id === USER_STATUS.banned) {
+        await tokens.revokeSession(outcome.sessionId);
+        throw new HttpError(403, ACCOUNT_BANNED);
+      }
+      return outcome.authorization;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
