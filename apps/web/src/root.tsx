@@ -1,3 +1,4 @@
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
@@ -29,8 +30,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Toasts come after hydration, so the toast library is never part of a page's first load.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+function DeferredToaster() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <DeferredToaster />
+    </>
+  );
 }
 
 /** Shown while a browser-only screen (profile, chat, admin) loads its session and data. */

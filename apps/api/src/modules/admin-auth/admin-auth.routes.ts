@@ -1,5 +1,6 @@
 import { verify } from "@node-rs/argon2";
-import { AUTH_MESSAGES, ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
+import { ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
 import { envelope } from "@waterside/shared/api-envelope";
 import { ZAdmin } from "@waterside/shared/users";
 import { eq, sql } from "drizzle-orm";

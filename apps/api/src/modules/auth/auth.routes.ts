@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
 import {
-  AUTH_MESSAGES,
   ZAuthorization,
   ZLoginCredentials,
   ZLogout,

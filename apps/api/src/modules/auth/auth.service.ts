@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import { AUTH_MESSAGES, type TAuthorization, type TLoginCredentials, type TRegister } from "@waterside/shared/auth";
+import type { TAuthorization, TLoginCredentials, TRegister } from "@waterside/shared/auth";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
+import type { TAuthorization } from "@waterside/shared/auth";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_REMEMBER_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
-  type TAuthorization,
-} from "@waterside/shared/auth";
+} from "@waterside/shared/auth-limits";
 import type { Database } from "../../db/database.ts";
 import { authSessions, refreshTokens } from "../../db/schema.ts";
 
