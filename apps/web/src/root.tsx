@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { FullScreenLoader } from "~/components/ui/full-screen-loader";
+import { useHydrated } from "~/lib/use-hydrated";
 import "./lib/load-context";
 import "./app.css";
 
@@ -34,9 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 function DeferredToaster() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? (
+  return useHydrated() ? (
     <Suspense>
       <Toaster position="top-center" richColors closeButton />
     </Suspense>
