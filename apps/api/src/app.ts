@@ -14,6 +14,10 @@ import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
+import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
+import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
@@ -64,7 +68,10 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalog: createCatalogService(db) });
-      await api.register(adsRoutes, { ads: createAdsService(db) });
+      const saved = createSavedAdsService(db);
+      await api.register(adsRoutes, { ads: createAdsService(db), saved });
+      await api.register(savedAdsRoutes, { saved });
+      await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens }) });
       await api.register(authRoutes, { auth: createAuthService({ db, storage, tokens }) });
       await api.register(adminAuthRoutes, { db });
       api.setNotFoundHandler(sendApiNotFound);

@@ -1,4 +1,25 @@
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from "./auth-limits.ts";
+
+/** Spec §5 and §8 messages of the profile forms. */
+export const USER_MESSAGES = {
+  nameRequired: "Name is required",
+  emailRequired: "Email field is required",
+  emailInvalid: "Please enter a valid email address",
+  emailTaken: "This email is already registered.",
+  phoneInvalid: "Phone number not valid",
+  oldPasswordRequired: "Current password is required",
+  newPasswordRequired: "New password is required",
+  confirmationRequired: "Please confirm the new password",
+  passwordMin: "Password must be at least 8 characters",
+  passwordsMatch: "Passwords should match!",
+  oldPasswordWrong: "The current password is incorrect.",
+  addressRequired: "Address is required",
+  descriptionRequired: "Description is required",
+  alreadyCompany: "This account is already a company account.",
+  updated: "Updated!",
+  deleted: "Deleted!",
+} as const;
 
 export const ZUserType = z.object({ id: z.number().int(), name: z.string() });
 export const ZUserStatus = z.object({ id: z.number().int(), name: z.string() });
@@ -62,3 +83,67 @@ export const ZAdmin = z.object({
   created_at: z.string(),
 });
 export type TAdmin = z.infer<typeof ZAdmin>;
+
+const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const coordinate = z.preprocess(
+  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
+  z.coerce.number().min(-180).max(180).optional(),
+);
+
+/** Spec §5 "Personal details" and §7 POST /user/profile (a picture is a new file or the old URL kept). */
+export const ZProfileUpdate = z.object({
+  name: z.string({ message: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(120),
+  email: z
+    .string({ message: USER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, USER_MESSAGES.emailRequired)
+    .pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
+  phone_number: z
+    .string({ message: USER_MESSAGES.phoneInvalid })
+    .trim()
+    .min(PHONE_MIN_LENGTH, USER_MESSAGES.phoneInvalid)
+    .max(20, USER_MESSAGES.phoneInvalid)
+    .regex(/^\+?[\d\s()-]+$/, USER_MESSAGES.phoneInvalid),
+  bio: z.preprocess(blankAsUndefined, z.string().trim().max(1000).optional()),
+  company: z
+    .object({
+      address: z.preprocess(blankAsUndefined, z.string().trim().max(300).optional()),
+      description: z.preprocess(blankAsUndefined, z.string().trim().max(2000).optional()),
+      latitude: coordinate,
+      longitude: coordinate,
+    })
+    .optional(),
+});
+export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/** Spec §5 "Change password". */
+export const ZPasswordChange = z
+  .object({
+    old_password: z.string({ message: USER_MESSAGES.oldPasswordRequired }).min(1, USER_MESSAGES.oldPasswordRequired),
+    new_password: z
+      .string({ message: USER_MESSAGES.newPasswordRequired })
+      .min(1, USER_MESSAGES.newPasswordRequired)
+      .min(PASSWORD_MIN_LENGTH, USER_MESSAGES.passwordMin)
+      .max(200),
+    new_password_confirmation: z
+      .string({ message: USER_MESSAGES.confirmationRequired })
+      .min(1, USER_MESSAGES.confirmationRequired),
+  })
+  .refine((body) => body.new_password === body.new_password_confirmation, {
+    message: USER_MESSAGES.passwordsMatch,
+    path: ["new_password_confirmation"],
+  });
+export type TPasswordChange = z.infer<typeof ZPasswordChange>;
+
+/** Spec §5 "Company upgrade": address and description required. */
+export const ZCompanyUpgrade = z.object({
+  address: z.string({ message: USER_MESSAGES.addressRequired }).trim().min(1, USER_MESSAGES.addressRequired).max(300),
+  description: z
+    .string({ message: USER_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, USER_MESSAGES.descriptionRequired)
+    .max(2000),
+  latitude: coordinate,
+  longitude: coordinate,
+});
+export type TCompanyUpgrade = z.infer<typeof ZCompanyUpgrade>;

@@ -99,15 +99,9 @@ function orderBy(query: AdListQuery): SQL {
   return query.sort.order === "asc" ? sql`${column} asc, a.id asc` : sql`${column} desc, a.id desc`;
 }
 
-/** The page's ids first, from `ads` alone; names, seller and title image only for those. */
-export async function findAdPage(db: Database, query: AdListQuery): Promise<AdListRow[]> {
-  const where = sql.join(listConditions(query), sql` and `);
-  return db.execute<AdListRow>(sql`
-    with page as (
-      select a.id, row_number() over () as position from (
-        select a.id from ads a where ${where}
-        order by ${orderBy(query)}
-        limit ${query.limit} offset ${query.offset}) a)
+/** List rows (names, seller, title image) for the ids a `page(id, position)` CTE picked, in its order. */
+const listRowsOf = (page: SQL) => sql`
+    with page as (${page})
     select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}) as description, a.price::text as price,
       a.location, a.category_id, c.name as category_name, a.subcategory_id, s.name as subcategory_name,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
@@ -122,7 +116,28 @@ export async function findAdPage(db: Database, query: AdListQuery): Promise<AdLi
     join users u on u.id = a.user_id
     join user_types ut on ut.id = u.usertype_id
     join ad_statuses st on st.id = a.status_id
-    order by page.position`);
+    order by page.position`;
+
+/** The page's ids first, from `ads` alone; names, seller and title image only for those. */
+export async function findAdPage(db: Database, query: AdListQuery): Promise<AdListRow[]> {
+  const where = sql.join(listConditions(query), sql` and `);
+  return db.execute<AdListRow>(
+    listRowsOf(sql`
+      select a.id, row_number() over () as position from (
+        select a.id from ads a where ${where}
+        order by ${orderBy(query)}
+        limit ${query.limit} offset ${query.offset}) a`),
+  );
+}
+
+/** List rows of the given ads in the given order, whatever their status (saved ads, a seller's own ads). */
+export async function findListRowsByIds(db: Database, ids: number[]): Promise<AdListRow[]> {
+  if (ids.length === 0) return [];
+  return db.execute<AdListRow>(
+    listRowsOf(
+      sql`select id, position from unnest(${sql.raw(`'{${ids.map(Number).join(",")}}'::int[]`)}) with ordinality as t(id, position)`,
+    ),
+  );
 }
 
 /** Past this many matches the total is the planner's estimate: an exact count would read every match. */

@@ -1,10 +1,19 @@
 import { ZAdDetail, ZAdFilters, ZAdIdParams, ZAdListItem, ZSuggestion, ZSuggestionQuery } from "@waterside/shared/ads";
 import { z } from "zod";
 import { envelope, paged } from "@waterside/shared/api-envelope";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import type { AdsService } from "./ads.service.ts";
 
-export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app, { ads }) => {
+export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
+  app,
+  { ads, saved },
+) => {
+  // Public lists are cached for everyone; the signed-in user's saved marks are added per request.
+  const viewerId = (principal: FastifyRequest["principal"]) =>
+    principal?.kind === "user" ? principal.userId : undefined;
+
   app.post(
     "/ads/get",
     {
@@ -15,7 +24,10 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
         response: { 200: envelope(paged(ZAdListItem)) },
       },
     },
-    async (request) => ({ data: await ads.listAds(request.body, "/api/ads/get") }),
+    async (request) => {
+      const page = await ads.listAds(request.body, "/api/ads/get");
+      return { data: { ...page, data: await saved.markSaved(viewerId(request.principal), page.data) } };
+    },
   );
 
   app.get(
@@ -41,6 +53,9 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
         response: { 200: envelope(ZAdDetail) },
       },
     },
-    async (request) => ({ data: await ads.adForPage(request.params.id) }),
+    async (request) => {
+      const [ad] = await saved.markSaved(viewerId(request.principal), [await ads.adForPage(request.params.id)]);
+      return { data: ad! };
+    },
   );
 };

@@ -186,7 +186,7 @@ function toImage(image: { id: number; path: string; order: number }): TAdImage {
   };
 }
 
-function toListItem(row: AdListRow): TAdListItem {
+export function toListItem(row: AdListRow): TAdListItem {
   return {
     id: row.id,
     title: row.title,

@@ -1,0 +1,59 @@
+import { ZAdListItem } from "@waterside/shared/ads";
+import { envelope, paged } from "@waterside/shared/api-envelope";
+import { SAVED_MESSAGES, ZSaveAd, ZSavedAdParams, ZSavedSearch } from "@waterside/shared/saved-ads";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../plugins/auth.ts";
+import type { SavedAdsService } from "./saved-ads.service.ts";
+
+export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> = async (app, { saved }) => {
+  app.get(
+    "/ads/saved/search",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["saved ads"],
+        summary: "The signed-in user's saved ads, newest saved first, searchable by title",
+        querystring: ZSavedSearch,
+        response: { 200: envelope(paged(ZAdListItem)) },
+      },
+    },
+    async (request) => ({
+      data: await saved.list(currentUser(request).userId, request.query, "/api/ads/saved/search"),
+    }),
+  );
+
+  app.post(
+    "/ads/saved",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["saved ads"],
+        summary: "Saves an ad (saving it twice changes nothing)",
+        body: ZSaveAd,
+        response: { 201: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await saved.save(currentUser(request).userId, request.body.ad_id);
+      return reply.status(201).send({ data: null, message: SAVED_MESSAGES.saved });
+    },
+  );
+
+  app.delete(
+    "/ads/saved/:ad_id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["saved ads"],
+        summary: "Removes an ad from the saved ones (the id is the ad's)",
+        params: ZSavedAdParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await saved.unsave(currentUser(request).userId, request.params.ad_id);
+      return { data: null, message: SAVED_MESSAGES.unsaved };
+    },
+  );
+};

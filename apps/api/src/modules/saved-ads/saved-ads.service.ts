@@ -1,0 +1,103 @@
+import type { TPaged } from "@waterside/shared/api-envelope";
+import type { TAdListItem } from "@waterside/shared/ads";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { ads, categories, savedAds, subcategories } from "../../db/schema.ts";
+import { notFound } from "../../plugins/errors.ts";
+import { findListRowsByIds } from "../ads/ads.queries.ts";
+import { toListItem } from "../ads/ads.service.ts";
+
+export const SAVED_PAGE_SIZE = 30;
+
+/** Saved ads the public may still see: a hidden ad, or one of an inactive category, drops out of the list. */
+const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
+
+export function createSavedAdsService(db: Database) {
+  return {
+    async save(userId: number, adId: number) {
+      const [ad] = await db
+        .select({ id: ads.id })
+        .from(ads)
+        .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
+        .innerJoin(categories, eq(categories.id, ads.category_id))
+        .where(and(eq(ads.id, adId), visible));
+      if (!ad) throw notFound("Ad");
+      await db.insert(savedAds).values({ user_id: userId, ad_id: adId }).onConflictDoNothing();
+    },
+
+    async unsave(userId: number, adId: number) {
+      await db.delete(savedAds).where(and(eq(savedAds.user_id, userId), eq(savedAds.ad_id, adId)));
+    },
+
+    /** The user's saved ads, newest saved first, optionally only those whose title has the words. */
+    async list(userId: number, { page = 1, search }: { page?: number; search?: string }, pageUrl: string) {
+      const conditions = and(
+        eq(savedAds.user_id, userId),
+        visible,
+        search
+          ? sql`waterside_unaccent(lower(${ads.title})) like ${`%${search.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`}`
+          : undefined,
+      );
+      const base = () =>
+        db
+          .select({ id: ads.id })
+          .from(savedAds)
+          .innerJoin(ads, eq(ads.id, savedAds.ad_id))
+          .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
+          .innerJoin(categories, eq(categories.id, ads.category_id))
+          .where(conditions);
+      const [[{ total } = { total: 0 }], ids] = await Promise.all([
+        db
+          .select({ total: count() })
+          .from(savedAds)
+          .innerJoin(ads, eq(ads.id, savedAds.ad_id))
+          .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
+          .innerJoin(categories, eq(categories.id, ads.category_id))
+          .where(conditions),
+        base()
+          .orderBy(desc(savedAds.created_at), desc(savedAds.ad_id))
+          .limit(SAVED_PAGE_SIZE)
+          .offset((page - 1) * SAVED_PAGE_SIZE),
+      ]);
+      const rows = await findListRowsByIds(
+        db,
+        ids.map((row) => row.id),
+      );
+      const lastPage = Math.max(1, Math.ceil(total / SAVED_PAGE_SIZE));
+      const result: TPaged<TAdListItem> = {
+        data: rows.map((row) => ({ ...toListItem(row), is_saved: true })),
+        current_page: page,
+        per_page: SAVED_PAGE_SIZE,
+        total,
+        last_page: lastPage,
+        next_page_url:
+          page < lastPage
+            ? `${pageUrl}?page=${page + 1}${search ? `&search=${encodeURIComponent(search)}` : ""}`
+            : null,
+      };
+      return result;
+    },
+
+    /** Marks which of these ads the user saved: one query per page, so cached public lists stay shared. */
+    async markSaved<T extends { id: number; is_saved: boolean }>(userId: number | undefined, items: T[]): Promise<T[]> {
+      if (!userId || items.length === 0) return items;
+      const saved = await db
+        .select({ ad_id: savedAds.ad_id })
+        .from(savedAds)
+        .where(
+          and(
+            eq(savedAds.user_id, userId),
+            inArray(
+              savedAds.ad_id,
+              items.map((item) => item.id),
+            ),
+          ),
+        );
+      const ids = new Set(saved.map((row) => row.ad_id));
+      return items.map((item) => ({ ...item, is_saved: ids.has(item.id) }));
+    },
+  };
+}
+
+export type SavedAdsService = ReturnType<typeof createSavedAdsService>;
