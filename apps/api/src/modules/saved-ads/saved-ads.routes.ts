@@ -23,6 +23,19 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
     }),
   );
 
+  app.get(
+    "/ads/saved/ids",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["saved ads"],
+        summary: "Ids of the signed-in user's saved ads, for marking server-rendered lists in the browser",
+        response: { 200: envelope(z.array(z.number().int())) },
+      },
+    },
+    async (request) => ({ data: await saved.ids(currentUser(request).userId) }),
+  );
+
   app.post(
     "/ads/saved",
     {

@@ -9,6 +9,7 @@ import { findListRowsByIds } from "../ads/ads.queries.ts";
 import { toListItem } from "../ads/ads.service.ts";
 
 export const SAVED_PAGE_SIZE = 30;
+const SAVED_IDS_MAX = 5000;
 
 /** Saved ads the public may still see: a hidden ad, or one of an inactive category, drops out of the list. */
 const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
@@ -77,6 +78,17 @@ export function createSavedAdsService(db: Database) {
             : null,
       };
       return result;
+    },
+
+    /** Ids of every ad the user saved, newest first: lets a client mark cached, server-rendered lists. */
+    async ids(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ ad_id: savedAds.ad_id })
+        .from(savedAds)
+        .where(eq(savedAds.user_id, userId))
+        .orderBy(desc(savedAds.created_at))
+        .limit(SAVED_IDS_MAX);
+      return rows.map((row) => row.ad_id);
     },
 
     /** Marks which of these ads the user saved: one query per page, so cached public lists stay shared. */

@@ -47,6 +47,9 @@ describe("saved ads", () => {
     );
     expect(marks).toEqual({ [first.id]: true, [second.id]: true });
 
+    const ids = await ctx.app.inject({ method: "GET", url: "/api/ads/saved/ids", headers });
+    expect(ids.json().data).toEqual([second.id, first.id]);
+
     const undone = await ctx.app.inject({ method: "DELETE", url: `/api/ads/saved/${first.id}`, headers });
     expect(undone.json().message).toBe("Undo Save successfuly!");
     const after = await ctx.app.inject({ method: "GET", url: "/api/ads/saved/search", headers });
