@@ -1,10 +1,12 @@
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { createMailer } from "./lib/mailer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
@@ -14,6 +16,8 @@ import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
+import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
+import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -74,6 +78,15 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens }) });
       await api.register(authRoutes, { auth: createAuthService({ db, storage, tokens }) });
       await api.register(adminAuthRoutes, { db });
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, "outbox"),
+        log: app.log,
+      });
+      await api.register(passwordResetRoutes, {
+        passwordReset: createPasswordResetService({ db, tokens, mailer, secret: config.tokenSecret, log: app.log }),
+      });
       api.setNotFoundHandler(sendApiNotFound);
     },
     { prefix: "/api" },

@@ -35,7 +35,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(
       "Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production",
     );
-    const config = loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40) });
+    const config = loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40), SMTP_URL: "smtp://mail:25" });
     expect(config.seedDemo).toBe(false);
+  });
+
+  it("requires mail in production and complete social provider settings", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40) })).toThrow(
+      "Invalid configuration: SMTP_URL is required when NODE_ENV=production",
+    );
+    expect(() => loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40), FACEBOOK_APP_ID: "123" })).toThrow(
+      "Invalid configuration: FACEBOOK_APP_ID, FACEBOOK_APP_SECRET go together",
+    );
+    const config = loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40), GOOGLE_CLIENT_ID: "web, android" });
+    expect(config.social.google?.clientIds).toEqual(["web", "android"]);
+    expect(config.social.facebook).toBeUndefined();
   });
 });

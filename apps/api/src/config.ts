@@ -32,6 +32,29 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Waterside <no-reply@waterside.lr>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_ISSUER: z.url({ message: "must be an absolute URL" }).default("https://accounts.google.com"),
+  GOOGLE_JWKS_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_TOKENINFO_URL: z
+    .url({ message: "must be an absolute URL" })
+    .default("https://oauth2.googleapis.com/tokeninfo"),
+  GOOGLE_USERINFO_URL: z
+    .url({ message: "must be an absolute URL" })
+    .default("https://openidconnect.googleapis.com/v1/userinfo"),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.url({ message: "must be an absolute URL" }).default("https://graph.facebook.com/v21.0"),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_KEY_ID: z.string().optional(),
+  APPLE_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be the PEM text of the .p8 key" }).optional(),
+  APPLE_REDIRECT_URI: z.url({ message: "must be an absolute URL" }).optional(),
+  APPLE_BASE_URL: z.url({ message: "must be an absolute URL" }).default("https://appleid.apple.com"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -60,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && !vars.TOKEN_SECRET) {
     throw new ConfigError("Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production");
   }
+  // Without mail nobody could reset a forgotten password (docs/decisions/017-password-reset-and-mail.md).
+  if (production && !vars.SMTP_URL) {
+    throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
+  }
+  requireTogether(vars, ["FACEBOOK_APP_ID", "FACEBOOK_APP_SECRET"]);
+  requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
 
   return {
     env: vars.NODE_ENV,
@@ -78,7 +107,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** An admin created at start when none has this email (the first admin of a fresh installation). */
     bootstrapAdmin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
+    /** Unset: mails are written to DATA_DIR/outbox (development and tests only). */
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    /** Social sign-in; a provider without its settings is disabled (docs/decisions/018-social-sign-in.md). */
+    social: {
+      google: vars.GOOGLE_CLIENT_ID
+        ? {
+            // Web first; the mobile apps' client ids may follow, comma-separated: tokens for any of them are accepted.
+            clientIds: vars.GOOGLE_CLIENT_ID.split(",")
+              .map((id) => id.trim())
+              .filter(Boolean),
+            issuer: vars.GOOGLE_ISSUER.replace(/\/$/, ""),
+            jwksUrl: vars.GOOGLE_JWKS_URL,
+            tokeninfoUrl: vars.GOOGLE_TOKENINFO_URL,
+            userinfoUrl: vars.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+      facebook:
+        vars.FACEBOOK_APP_ID && vars.FACEBOOK_APP_SECRET
+          ? {
+              appId: vars.FACEBOOK_APP_ID,
+              appSecret: vars.FACEBOOK_APP_SECRET,
+              graphUrl: vars.FACEBOOK_GRAPH_URL.replace(/\/$/, ""),
+            }
+          : undefined,
+      apple:
+        vars.APPLE_CLIENT_ID && vars.APPLE_TEAM_ID && vars.APPLE_KEY_ID && vars.APPLE_PRIVATE_KEY
+          ? {
+              clientId: vars.APPLE_CLIENT_ID,
+              teamId: vars.APPLE_TEAM_ID,
+              keyId: vars.APPLE_KEY_ID,
+              // Environment files often carry the PEM on one line with literal \n.
+              privateKey: vars.APPLE_PRIVATE_KEY.replaceAll("\\n", "\n"),
+              redirectUri: vars.APPLE_REDIRECT_URI,
+              baseUrl: vars.APPLE_BASE_URL.replace(/\/$/, ""),
+            }
+          : undefined,
+    },
   };
+}
+
+/** Settings that only work as a set: some given without the others is a mistake worth stopping for. */
+function requireTogether(vars: Record<string, unknown>, names: string[]) {
+  const given = names.filter((name) => vars[name] !== undefined);
+  if (given.length > 0 && given.length < names.length) {
+    throw new ConfigError(`Invalid configuration: ${names.join(", ")} go together`);
+  }
 }
 
 function developmentSecret(dataDir: string, name: string): string {

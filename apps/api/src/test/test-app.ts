@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { buildApp } from "../app.ts";
@@ -8,9 +9,10 @@ import { createLocalStorage } from "../lib/storage.ts";
 
 /**
  * A fresh database copied from the run's template, and the API built on it (no listening:
- * requests go through app.inject()). Call close() in afterAll.
+ * requests go through app.inject()). Call close() in afterAll. `env` adds configuration variables
+ * (e.g. SMTP_URL or a provider's settings pointing at a local fake).
  */
-export async function createTestApp() {
+export async function createTestApp(env: Record<string, string> = {}) {
   const pattern = inject("databaseUrlPattern");
   const template = inject("templateDatabase");
   const name = `${template.replace("template", "test")}_${randomBytes(4).toString("hex")}`;
@@ -19,7 +21,11 @@ export async function createTestApp() {
 
   const database = await openDatabase(pattern.replace("{database}", name), { max: 4 });
   const mediaDir = inject("mediaDir");
-  const config = { ...loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "t".repeat(40) }), mediaDir };
+  // DATA_DIR is the run's temp folder, so nothing a test writes (the mail outbox) lands in the checkout.
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "t".repeat(40), DATA_DIR: path.dirname(mediaDir), ...env }),
+    mediaDir,
+  };
   const storage = createLocalStorage(mediaDir);
   const app = await buildApp({ config, db: database.db, storage });
 

@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the mail is handed over (to the SMTP server, or written to the outbox). */
+  send(mail: Mail): Promise<void>;
+}
+
+interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where mails go when no SMTP server is configured (development and tests only; production requires SMTP_URL). */
+  outboxDir: string;
+  log: { info(line: string): void };
+}
+
+/**
+ * Mail through SMTP when SMTP_URL is set. Without it the message is written as a .eml file under
+ * DATA_DIR/outbox and logged in one line, so password reset works on a fresh checkout
+ * (docs/decisions/017-password-reset-and-mail.md).
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+
+  // The stream transport builds the same RFC 5322 message SMTP would carry, without sending it.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const { message } = await composer.sendMail({ from, ...mail });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(outboxDir, `${stamp}-${mail.to.replace(/[^\w.@+-]/g, "_")}.eml`);
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(file, message as Buffer);
+      log.info(`Mail to ${mail.to} ("${mail.subject}") written to ${file} (set SMTP_URL to send mail)`);
+    },
+  };
+}
