@@ -15,6 +15,8 @@ import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createSocialProviders } from "./modules/auth/social/providers.ts";
+import { createSocialSignIn } from "./modules/auth/social/social-sign-in.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
@@ -76,7 +78,11 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
       await api.register(adsRoutes, { ads: createAdsService(db), saved });
       await api.register(savedAdsRoutes, { saved });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens }) });
-      await api.register(authRoutes, { auth: createAuthService({ db, storage, tokens }) });
+      const providers = createSocialProviders(config.social, app.log);
+      await api.register(authRoutes, {
+        auth: createAuthService({ db, storage, tokens }),
+        social: createSocialSignIn({ db, storage, providers }),
+      });
       await api.register(adminAuthRoutes, { db });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,

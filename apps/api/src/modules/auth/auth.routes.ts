@@ -1,19 +1,16 @@
+import { createHash } from "node:crypto";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
-import {
-  ZAuthorization,
-  ZLoginCredentials,
-  ZLogout,
-  ZRefresh,
-  ZRegister,
-  ZValidateCredentials,
-} from "@waterside/shared/auth";
+import { ZAuthorization, ZLogout, ZRefresh, ZRegister, ZValidateCredentials } from "@waterside/shared/auth";
 import { envelope } from "@waterside/shared/api-envelope";
+import { ZAuthProviders, ZLogin } from "@waterside/shared/social-auth";
 import { ZUser } from "@waterside/shared/users";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
 import { HOUR, MINUTE, emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
 import type { AuthService } from "./auth.service.ts";
+import type { SocialSignIn } from "./social/social-sign-in.ts";
 
 /** Limits of docs/decisions/016-rate-limits.md. Per IP stays generous: mobile carriers share IPs widely. */
 export const AUTH_RATE_LIMITS = {
@@ -34,7 +31,24 @@ const ZRegisterImages = z.object({
     .optional(),
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/**
+ * Per-account key of a login: the email, or for a provider's token the token itself. A token cannot be
+ * guessed (the provider vouches for it), so social sign-ins from one shared carrier address are held only to
+ * the per-IP limit.
+ */
+const loginAccountKey = (request: FastifyRequest) => {
+  const body = request.body as { provider?: string; token?: string; code?: string };
+  if (!body.provider || body.provider === "password") return emailKey("login")(request);
+  const secret = createHash("sha256")
+    .update(body.token ?? body.code ?? "")
+    .digest("base64url");
+  return `login:${body.provider}:${secret}`;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; social: SocialSignIn }> = async (
+  app,
+  { auth, social },
+) => {
   app.post(
     "/auth/register/validate-credentials",
     {
@@ -75,16 +89,36 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       preHandler: [
         limit(app, { ...AUTH_RATE_LIMITS.loginPerIp, key: ipKey("login") }),
-        limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: emailKey("login") }),
+        limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: loginAccountKey }),
       ],
       schema: {
         tags: ["auth"],
-        summary: "Signs in with email and password on a device",
-        body: ZLoginCredentials,
-        response: { 200: ZSignedIn },
+        summary:
+          "Signs in on a device with email and password, or with a Google, Facebook or Apple token (docs/decisions/018-social-sign-in.md)",
+        body: ZLogin,
+        response: {
+          200: envelope(z.object({ user: ZUser, authorization: ZAuthorization, is_new_user: z.boolean().optional() })),
+        },
       },
     },
-    async (request) => ({ data: await auth.login(request.body) }),
+    async (request) => {
+      const body = request.body;
+      if ("password" in body) return { data: await auth.login(body) };
+      const { userId, isNew } = await social.signIn(body);
+      return { data: { ...(await auth.signedIn(userId, body.device_id, body.remember_me)), is_new_user: isNew } };
+    },
+  );
+
+  app.get(
+    "/auth/providers",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Which social sign-in providers are enabled, with the public ids their buttons need",
+        response: { 200: envelope(ZAuthProviders) },
+      },
+    },
+    async () => ({ data: social.providers() }),
   );
 
   app.post(

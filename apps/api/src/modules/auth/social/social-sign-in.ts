@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { IMAGE_SIZES } from "@waterside/shared/images";
+import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import { SOCIAL_MESSAGES, type TSocialLogin } from "@waterside/shared/social-auth";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../../db/database.ts";
+import { users } from "../../../db/schema.ts";
+import { storeSingleImage } from "../../../lib/images.ts";
+import type { Storage } from "../../../lib/storage.ts";
+import { ACCOUNT_BANNED } from "../../../plugins/auth.ts";
+import { HttpError, fieldError } from "../../../plugins/errors.ts";
+import { loginFailed, type ProviderIdentity } from "./identity.ts";
+import type { SocialProviders } from "./providers.ts";
+
+const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+const providerColumn = (provider: ProviderIdentity["provider"]) =>
+  ({ google: users.google_id, facebook: users.facebook_id, apple: users.apple_id })[provider];
+
+/**
+ * Signs in with a provider's token (docs/decisions/018-social-sign-in.md): the user linked to the provider id;
+ * else the user with the provider's verified email, now linked; else a new individual user with the
+ * provider's name, email and picture and a random password nobody knows (a reset sets a real one).
+ */
+export function createSocialSignIn({
+  db,
+  storage,
+  providers,
+}: {
+  db: Database;
+  storage: Storage;
+  providers: SocialProviders;
+}) {
+  /** The provider's picture as the profile picture; a picture that cannot be fetched is simply left out. */
+  async function storePicture(url: string | null) {
+    if (!url) return null;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.ok || !type.startsWith("image/")) return null;
+      const body = Buffer.from(await response.arrayBuffer());
+      if (body.length > PICTURE_MAX_BYTES) return null;
+      return await storeSingleImage(storage, "profiles", body, IMAGE_SIZES.profile);
+    } catch {
+      return null;
+    }
+  }
+
+  async function findOrCreate(identity: ProviderIdentity) {
+    const column = providerColumn(identity.provider);
+    const [linked] = await db
+      .select({ id: users.id, status_id: users.status_id, deleted_at: users.deleted_at })
+      .from(users)
+      .where(eq(column, identity.providerId));
+    if (linked && !linked.deleted_at) return { user: linked, isNew: false };
+    // A deleted account keeps nothing of the person: the provider id is free for a new account.
+    if (linked)
+      await db
+        .update(users)
+        .set({ [column.name]: null })
+        .where(eq(users.id, linked.id));
+
+    if (!identity.email) throw fieldError("provider", SOCIAL_MESSAGES.noEmail(identity.provider));
+    const [byEmail] = await db
+      .select({ id: users.id, status_id: users.status_id, linkedId: column })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.deleted_at)));
+    if (byEmail) {
+      // Only the provider's word that the person owns the email may open an existing account.
+      if (!identity.emailVerified) throw fieldError("email", AUTH_MESSAGES.emailTaken);
+      // The account is already linked to another account of this provider.
+      if (byEmail.linkedId && byEmail.linkedId !== identity.providerId) throw loginFailed();
+      await db
+        .update(users)
+        .set({ [column.name]: identity.providerId, updated_at: new Date() })
+        .where(eq(users.id, byEmail.id));
+      return { user: byEmail, isNew: false };
+    }
+
+    const [passwordHash, profileImage] = await Promise.all([
+      hash(randomBytes(32).toString("base64url")),
+      storePicture(identity.pictureUrl),
+    ]);
+    try {
+      const [created] = await db
+        .insert(users)
+        .values({
+          name: identity.name?.trim() || identity.email.split("@")[0]!,
+          email: identity.email,
+          password_hash: passwordHash,
+          usertype_id: USER_TYPE.individual,
+          profile_image: profileImage,
+          [column.name]: identity.providerId,
+        })
+        .returning({ id: users.id, status_id: users.status_id });
+      return { user: created!, isNew: true };
+    } catch (error) {
+      if (profileImage) await storage.remove(`${profileImage}.webp`);
+      throw error;
+    }
+  }
+
+  return {
+    providers: () => providers.describe(),
+
+    async signIn(input: TSocialLogin): Promise<{ userId: number; isNew: boolean }> {
+      const identity = await providers.verify(input);
+      let found;
+      try {
+        found = await findOrCreate(identity);
+      } catch (error) {
+        if ((error as { code?: string }).code !== "23505") throw error;
+        // A parallel first sign-in of the same person created or linked the account a moment earlier.
+        found = await findOrCreate(identity).catch((again: unknown) => {
+          if ((again as { code?: string }).code === "23505") throw fieldError("email", AUTH_MESSAGES.emailTaken);
+          throw again;
+        });
+      }
+      if (found.user.status_id === USER_STATUS.banned) throw new HttpError(403, ACCOUNT_BANNED);
+      return { userId: found.user.id, isNew: found.isNew };
+    },
+  };
+}
+
+export type SocialSignIn = ReturnType<typeof createSocialSignIn>;
