@@ -50,17 +50,12 @@ export function createSocialSignIn({
 
   async function findOrCreate(identity: ProviderIdentity) {
     const column = providerColumn(identity.provider);
+    // Account deletion clears the provider ids, so a deleted account is never found here.
     const [linked] = await db
-      .select({ id: users.id, status_id: users.status_id, deleted_at: users.deleted_at })
+      .select({ id: users.id, status_id: users.status_id })
       .from(users)
       .where(eq(column, identity.providerId));
-    if (linked && !linked.deleted_at) return { user: linked, isNew: false };
-    // A deleted account keeps nothing of the person: the provider id is free for a new account.
-    if (linked)
-      await db
-        .update(users)
-        .set({ [column.name]: null })
-        .where(eq(users.id, linked.id));
+    if (linked) return { user: linked, isNew: false };
 
     if (!identity.email) throw fieldError("provider", SOCIAL_MESSAGES.noEmail(identity.provider));
     const [byEmail] = await db

@@ -90,6 +90,21 @@ describe("Google", () => {
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("starts afresh after the user deleted their account", async () => {
+    const someone = person();
+    const first = (await login({ provider: "google", token: await fakes.google.idToken(someone) })).json().data;
+    const deleted = await ctx.app.inject({
+      method: "DELETE",
+      url: "/api/user?device_id=phone-1&platform=web",
+      headers: { authorization: `Bearer ${first.authorization.token}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const again = await login({ provider: "google", token: await fakes.google.idToken(someone) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.is_new_user).toBe(true);
+    expect(again.json().data.user.id).not.toBe(first.user.id);
+  });
+
   it("signs in with an access token Google issued to our client", async () => {
     const someone = person();
     const response = await login({ provider: "google", token: fakes.google.accessToken(someone) });
