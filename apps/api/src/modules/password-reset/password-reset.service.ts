@@ -49,32 +49,39 @@ export function createPasswordResetService({
 
   const invalidCode = () => fieldError("code", PASSWORD_RESET_MESSAGES.codeInvalid);
 
+  /** A fresh code replaces any older one, then goes out by mail. */
+  async function issueCode(user: { id: number; email: string }) {
+    const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, "0");
+    await db.transaction(async (tx) => {
+      await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.user_id, user.id));
+      await tx.insert(passwordResetCodes).values({
+        user_id: user.id,
+        code_hash: digest(user.id, code).toString("hex"),
+        expires_at: new Date(now().getTime() + RESET_CODE_TTL_MINUTES * 60_000),
+      });
+    });
+    await mailer.send({
+      to: user.email,
+      subject: `Your Waterside password reset code: ${code}`,
+      text: [
+        `Your code to reset your Waterside password is ${code}.`,
+        "",
+        `It works for ${RESET_CODE_TTL_MINUTES} minutes, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      ].join("\n"),
+    });
+  }
+
   return {
-    /** Resolves the same way for unknown emails; the mail itself leaves in the background. */
+    /**
+     * Resolves after the same single lookup whether or not the email is registered: the code is stored and
+     * mailed after the reply, so neither the writes nor the SMTP round trip tell the two apart.
+     */
     async sendResetCode(email: string) {
       const user = await findActiveUser(email);
       if (!user) return;
-      const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, "0");
-      await db.transaction(async (tx) => {
-        await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.user_id, user.id));
-        await tx.insert(passwordResetCodes).values({
-          user_id: user.id,
-          code_hash: digest(user.id, code).toString("hex"),
-          expires_at: new Date(now().getTime() + RESET_CODE_TTL_MINUTES * 60_000),
-        });
-      });
-      // Not awaited: the time an SMTP server takes would tell a registered email from an unknown one.
-      mailer
-        .send({
-          to: user.email,
-          subject: `Your Waterside password reset code: ${code}`,
-          text: [
-            `Your code to reset your Waterside password is ${code}.`,
-            "",
-            `It works for ${RESET_CODE_TTL_MINUTES} minutes, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
-          ].join("\n"),
-        })
-        .catch((error: unknown) => log.error({ err: error, userId: user.id }, "password reset mail failed"));
+      issueCode(user).catch((error: unknown) =>
+        log.error({ err: error, userId: user.id }, "password reset code could not be issued"),
+      );
     },
 
     /** Sets the new password and ends every session of the user, or answers 422 on the code field. */
