@@ -1,4 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { skipSignupPrompt } from "./signup-prompt";
+
+test.beforeEach(({ page }) => skipSignupPrompt(page));
 
 const isPhone = (width: number | undefined) => (width ?? 0) < 768;
 

@@ -21,4 +21,11 @@ export default [
     route("delete-account", "features/static-pages/delete-account.tsx"),
     route("*", "app/not-found.tsx"),
   ]),
+  layout("app/layouts/account-layout.tsx", [
+    route("auth", "features/auth/routes/auth.tsx"),
+    route("profile", "features/profile/routes/own-profile.tsx"),
+    route("profile/saved", "features/saved/routes/saved-ads.tsx"),
+    route("profile/:userId", "features/profile/routes/user-profile.tsx"),
+    route("settings", "features/profile/routes/settings.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -66,33 +66,37 @@ const optionalCoordinate = z.preprocess(
 );
 
 /** Spec §5 "Registration" and §7 POST /auth/register. Files arrive as buffers from multipart. */
-export const ZRegister = z
-  .object({
-    name: z.string({ message: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
-    email: ZEmail,
-    password: ZNewPassword,
-    password_confirmation: z.string().optional(),
-    phone_number: ZPhoneNumber,
-    bio: optionalText(1000),
-    usertype_id: z.coerce
-      .number()
-      .int()
-      .pipe(z.union([z.literal(1), z.literal(2)]))
-      .default(1),
-    accept_terms: formBoolean.refine((value) => value, AUTH_MESSAGES.termsRequired),
-    accept_policy: formBoolean.optional(),
-    platform: z.string().max(20).optional(),
-    device_id: ZDeviceId,
-    remember_me: formBoolean.optional(),
-    description: optionalText(2000),
-    address: optionalText(300),
-    latitude: optionalCoordinate,
-    longitude: optionalCoordinate,
-  })
-  .refine((body) => body.password_confirmation === undefined || body.password_confirmation === body.password, {
-    message: AUTH_MESSAGES.passwordsMatch,
-    path: ["password_confirmation"],
-  });
+export const ZRegisterFields = z.object({
+  name: z.string({ message: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+  email: ZEmail,
+  password: ZNewPassword,
+  password_confirmation: z.string().optional(),
+  phone_number: ZPhoneNumber,
+  bio: optionalText(1000),
+  usertype_id: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+  accept_terms: formBoolean.refine((value) => value, AUTH_MESSAGES.termsRequired),
+  accept_policy: formBoolean.optional(),
+  platform: z.string().max(20).optional(),
+  device_id: ZDeviceId,
+  remember_me: formBoolean.optional(),
+  description: optionalText(2000),
+  address: optionalText(300),
+  latitude: optionalCoordinate,
+  longitude: optionalCoordinate,
+});
+
+/** The confirmation, when sent, must repeat the password (spec §5 'Passwords should match!'). */
+export const passwordsMatch = <T extends { password: string; password_confirmation?: string }>(body: T) =>
+  body.password_confirmation === undefined || body.password_confirmation === body.password;
+
+export const ZRegister = ZRegisterFields.refine(passwordsMatch, {
+  message: AUTH_MESSAGES.passwordsMatch,
+  path: ["password_confirmation"],
+});
 export type TRegister = z.infer<typeof ZRegister>;
 
 export const ZRefresh = z.object({

@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-/** Spec §8 toasts, used as the replies' messages. */
-export const SAVED_MESSAGES = { saved: "Saved!", unsaved: "Undo Save successfuly!" } as const;
-
 export const ZSaveAd = z.object({ ad_id: z.coerce.number({ message: "Choose an ad." }).int().positive() });
 export const ZSavedAdParams = z.object({ ad_id: z.coerce.number().int().positive() });
 export const ZSavedSearch = z.object({

@@ -1,6 +1,7 @@
 import { ZAdListItem } from "@waterside/shared/ads";
 import { envelope, paged } from "@waterside/shared/api-envelope";
-import { SAVED_MESSAGES, ZSaveAd, ZSavedAdParams, ZSavedSearch } from "@waterside/shared/saved-ads";
+import { ZSaveAd, ZSavedAdParams, ZSavedSearch } from "@waterside/shared/saved-ads";
+import { SAVED_MESSAGES } from "@waterside/shared/saved-ads-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";

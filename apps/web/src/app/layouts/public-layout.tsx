@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { AuthPrompts } from "./auth-prompts";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
@@ -19,6 +20,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
+      <AuthPrompts />
     </div>
   );
 }

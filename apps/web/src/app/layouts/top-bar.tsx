@@ -3,7 +3,9 @@ import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { clsx } from "clsx";
 import { Logo } from "~/components/ui/logo";
+import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
+import { useSession } from "~/lib/session";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -32,16 +34,63 @@ export function TopBar() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <Link
-            to="/auth"
-            className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
-          >
-            Login
-          </Link>
-        </div>
+        <AccountArea />
       </div>
     </header>
+  );
+}
+
+const iconLinkClass =
+  "grid size-10 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800";
+
+/**
+ * Spec §2 top bar: Login when signed out; Sell, Saved Items, Chat and the profile picture when signed in.
+ * Nothing while the session loads, so the server's HTML and the first client render agree.
+ */
+function AccountArea() {
+  const session = useSession();
+  if (session.status === "loading") return <div className="ml-auto h-10" aria-hidden="true" />;
+  if (session.status === "signed-out") {
+    return (
+      <div className="ml-auto flex items-center gap-2">
+        <Link
+          to="/auth"
+          className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
+          Login
+        </Link>
+      </div>
+    );
+  }
+  const { user } = session;
+  return (
+    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <Link
+        to="/sell"
+        className="rounded-lg bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:px-4"
+      >
+        Sell
+      </Link>
+      <Link to="/profile/saved" className={iconLinkClass} aria-label="Saved Items" title="Saved Items">
+        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </Link>
+      <Link to="/chat" className={iconLinkClass} aria-label="Chat" title="Chat">
+        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+          <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        </svg>
+      </Link>
+      <Link to="/profile" aria-label="Your profile" title={user.name} className="rounded-full">
+        <Avatar name={user.name} url={user.profile_image_url} className="size-9" />
+      </Link>
+    </div>
   );
 }
 

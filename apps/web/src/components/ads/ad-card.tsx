@@ -1,7 +1,8 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { Link } from "react-router";
 import { formatDate, formatPrice } from "~/lib/format";
-import { adPath } from "../ad-path";
+import { SaveToggle } from "~/components/save-toggle";
+import { adPath } from "./ad-path";
 
 /** A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards). */
 export function AdCard({ ad, eager = false }: { ad: TAdListItem; eager?: boolean }) {
@@ -18,6 +19,7 @@ export function AdCard({ ad, eager = false }: { ad: TAdListItem; eager?: boolean
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
+      <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price)}</p>
         <h3 className="line-clamp-2 font-medium text-slate-900">

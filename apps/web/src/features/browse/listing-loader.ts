@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { ApiError } from "~/lib/api-client";
 import { adListJsonLd } from "~/lib/seo";
-import { adPath } from "./ad-path";
+import { adPath } from "~/components/ads/ad-path";
 import { getActiveCategories } from "./api/get-active-categories";
 import { getAds } from "./api/get-ads";
 import { getFeaturedBusinesses, getSellerCategories, getSubcategoryFilters } from "./api/get-listing-extras";

@@ -1,7 +1,7 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useLocation, useNavigation } from "react-router";
-import { NoAds } from "./no-ads";
-import { AdCard, AdCardSkeletons } from "./ad-card";
+import { NoAds } from "~/components/ads/no-ads";
+import { AdCard, AdCardSkeletons } from "~/components/ads/ad-card";
 
 /** The results grid: skeletons while new results load, the spec's empty state when there are none. */
 export function AdGrid({ ads }: { ads: TAdListItem[] }) {

@@ -1,8 +1,8 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useRef } from "react";
 import { Link } from "react-router";
-import { NoAds } from "./no-ads";
-import { AdCard } from "./ad-card";
+import { NoAds } from "~/components/ads/no-ads";
+import { AdCard } from "~/components/ads/ad-card";
 
 /** Spec §9: carousels scroll 300 px per arrow; arrows show past 6 items on desktop, 3 on phones. */
 const SCROLL_STEP_PX = 300;

@@ -1,8 +1,8 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { useState } from "react";
 import { clsx } from "clsx";
-import { NoAds } from "./no-ads";
-import { AdCard } from "./ad-card";
+import { NoAds } from "~/components/ads/no-ads";
+import { AdCard } from "~/components/ads/ad-card";
 
 /** Spec §2: the ad page ends with a toggle between Similar Ads and Ads By Seller. */
 export function RelatedAds({ similar, bySeller }: { similar: TAdListItem[]; bySeller: TAdListItem[] }) {

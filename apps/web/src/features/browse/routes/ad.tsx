@@ -1,11 +1,12 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/ad";
+import { SaveToggle } from "~/components/save-toggle";
 import { ApiError } from "~/lib/api-client";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate, formatPrice } from "~/lib/format";
 import { jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
-import { adPath } from "../ad-path";
+import { adPath } from "~/components/ads/ad-path";
 import { getAd } from "../api/get-ad";
 import { getAds } from "../api/get-ads";
 import { AdAttributes } from "../components/ad-attributes";
@@ -93,7 +94,10 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
             </div>
-            <h1 className="text-xl font-semibold sm:text-2xl">{ad.title}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-xl font-semibold sm:text-2xl">{ad.title}</h1>
+              <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
+            </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
             <p className="flex items-center gap-1 text-slate-600">
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">

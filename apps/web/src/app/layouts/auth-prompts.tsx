@@ -1,0 +1,68 @@
+import { BRAND } from "@waterside/shared/brand";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { rememberReturnRoute, useSession } from "~/lib/session";
+import { closePrompt, openSignupPrompt, usePrompt } from "~/lib/login-prompt";
+
+/** Spec §9: the sign-up prompt appears after 5 seconds for a visitor. */
+const SIGNUP_PROMPT_DELAY_MS = 5000;
+const SIGNUP_PROMPT_SEEN = "waterside.signup_prompt_seen";
+
+/**
+ * The login prompt (a visitor's signed-in action) and the sign-up invitation (once per browser session,
+ * 5 s after a visitor arrives). Both lead to /auth and back here afterwards.
+ */
+export function AuthPrompts() {
+  const session = useSession();
+  const prompt = usePrompt();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+
+  useEffect(() => {
+    if (session.status !== "signed-out" || sessionStorage.getItem(SIGNUP_PROMPT_SEEN)) return;
+    const timer = setTimeout(() => {
+      sessionStorage.setItem(SIGNUP_PROMPT_SEEN, "1");
+      openSignupPrompt();
+    }, SIGNUP_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [session.status]);
+
+  const open = prompt !== null && session.status === "signed-out";
+  const title = prompt?.kind === "login" ? "Please log in" : `Join ${BRAND}`;
+  const text =
+    prompt?.kind === "login"
+      ? prompt.reason
+      : "Create a free account to save ads, chat with sellers and post your own ads.";
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && closePrompt()}
+      label={title}
+      className="mx-auto mt-[20vh] w-[calc(100%-2rem)] max-w-sm rounded-2xl bg-white p-6 shadow-xl"
+    >
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-slate-600">{text}</p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+        <Link
+          to="/auth"
+          state={{ form: prompt?.kind === "signup" ? "register" : "login" }}
+          onClick={() => {
+            rememberReturnRoute(here);
+            closePrompt();
+          }}
+          className="flex-1 rounded-lg bg-emerald-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-emerald-800"
+        >
+          {prompt?.kind === "signup" ? "Sign up" : "Login"}
+        </Link>
+        <button
+          type="button"
+          onClick={closePrompt}
+          className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50"
+        >
+          Not now
+        </button>
+      </div>
+    </Modal>
+  );
+}

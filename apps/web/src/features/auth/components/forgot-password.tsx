@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_RESET_MESSAGES, ZResetPassword, ZSendResetCode } from "@waterside/shared/password-reset";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { PasswordInput } from "~/components/ui/password-input";
+import { showServerErrors } from "~/lib/form-errors";
+import { notify } from "~/lib/notify";
+import { resetPassword, sendResetCode } from "../api";
+
+/** Spec §2 forgot-password flow: the email, then the 4-digit code and a new password. */
+export function ForgotPassword({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState<string | null>(null);
+  return email === null ? <SendCode onSent={setEmail} onBack={onDone} /> : <Reset email={email} onDone={onDone} />;
+}
+
+function SendCode({ onSent, onBack }: { onSent: (email: string) => void; onBack: () => void }) {
+  const form = useForm<z.infer<typeof ZSendResetCode>>({
+    resolver: zodResolver(ZSendResetCode),
+    defaultValues: { email: "" },
+  });
+  const submit = form.handleSubmit(async ({ email }) => {
+    try {
+      await sendResetCode(email);
+      notify("success", PASSWORD_RESET_MESSAGES.codeSent);
+      onSent(email);
+    } catch (error) {
+      showServerErrors(error, form.setError, ["email"], "Failed to send code");
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Forgot password">
+      <p className="text-sm text-slate-600">Enter your email and we will send you a 4-digit code.</p>
+      <FormField label="Email" required error={form.formState.errors.email?.message}>
+        {(field) => (
+          <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
+        )}
+      </FormField>
+      <div className="flex gap-2">
+        <button type="button" className={secondaryButtonClass} onClick={onBack}>
+          Back to login
+        </button>
+        <button type="submit" className={`${primaryButtonClass} flex-1`} disabled={form.formState.isSubmitting}>
+          Send code
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type TReset = z.input<typeof ZResetPassword>;
+
+function Reset({ email, onDone }: { email: string; onDone: () => void }) {
+  const form = useForm<TReset>({
+    resolver: zodResolver(ZResetPassword) as never,
+    defaultValues: { email, code: "", password: "" },
+  });
+  const typedPassword = useWatch({ control: form.control, name: "password" });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await resetPassword({ email, code: String(values.code), password: values.password });
+      notify("success", PASSWORD_RESET_MESSAGES.passwordReset);
+      onDone();
+    } catch (error) {
+      showServerErrors(error, form.setError, ["code", "password"], "Failed to reset password");
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Reset password">
+      <p className="text-sm text-slate-600">
+        We sent a code to <strong>{email}</strong>. It works for 10 minutes.
+      </p>
+      <FormField label="Code" required error={errors.code?.message}>
+        {(field) => (
+          <input
+            {...field}
+            {...form.register("code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            className={`${inputClass} tracking-[0.5em]`}
+          />
+        )}
+      </FormField>
+      <FormField label="New password" required error={errors.password?.message}>
+        {(field) => (
+          <PasswordInput
+            {...field}
+            {...form.register("password")}
+            autoComplete="new-password"
+            strength={typedPassword}
+          />
+        )}
+      </FormField>
+      <button type="submit" className={`${primaryButtonClass} w-full`} disabled={form.formState.isSubmitting}>
+        Reset password
+      </button>
+    </form>
+  );
+}

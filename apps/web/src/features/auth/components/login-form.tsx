@@ -1,0 +1,62 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { ZLoginCredentials } from "@waterside/shared/auth";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { PasswordInput } from "~/components/ui/password-input";
+import { showServerErrors } from "~/lib/form-errors";
+import { deviceId } from "~/lib/session";
+import { login, type SignedIn } from "../api";
+
+const ZLoginForm = ZLoginCredentials.omit({ device_id: true, remember_me: true });
+type TLoginForm = z.infer<typeof ZLoginForm> & { remember_me: boolean };
+
+export function LoginForm({ onSignedIn, onForgot }: { onSignedIn: (result: SignedIn) => void; onForgot: () => void }) {
+  const form = useForm<TLoginForm>({
+    resolver: zodResolver(ZLoginForm) as never,
+    defaultValues: { email: "", password: "", remember_me: true },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: "password" });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onSignedIn(await login({ ...values, device_id: deviceId() }));
+    } catch (error) {
+      showServerErrors(error, form.setError, ["email", "password"], AUTH_MESSAGES.invalidCredentials);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+      <FormField label="Email" required error={errors.email?.message}>
+        {(field) => (
+          <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
+        )}
+      </FormField>
+      <FormField label="Password" required error={errors.password?.message}>
+        {(field) => (
+          <PasswordInput
+            {...field}
+            {...form.register("password")}
+            autoComplete="current-password"
+            strength={password}
+          />
+        )}
+      </FormField>
+      <div className="flex items-center justify-between text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...form.register("remember_me")} className="size-4 accent-emerald-700" />
+          Remember me
+        </label>
+        <button type="button" onClick={onForgot} className="font-medium text-emerald-800 hover:underline">
+          Forgot password?
+        </button>
+      </div>
+      <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
+        {isSubmitting ? "Logging in…" : "Login"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { BRAND } from "@waterside/shared/brand";
+import { useState } from "react";
+import { redirect, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/auth";
+import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
+import { getProviders, type SignedIn } from "../api";
+import { ForgotPassword } from "../components/forgot-password";
+import { LoginForm } from "../components/login-form";
+import { RegisterWizard } from "../components/register-wizard";
+import { SocialButtons } from "../components/social-buttons";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Login or register | ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function clientLoader() {
+  if (currentSession()) throw redirect("/");
+  return { providers: await getProviders() };
+}
+
+export function HydrateFallback() {
+  return <div className="mx-auto min-h-[60vh] max-w-md px-4 py-10" aria-busy="true" />;
+}
+
+type Mode = "login" | "register" | "forgot";
+
+/** Spec §2 /auth: login and register forms that swap; state may carry form=register. */
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>(
+    (location.state as { form?: string } | null)?.form === "register" ? "register" : "login",
+  );
+
+  const done = ({ user, authorization }: SignedIn) => {
+    signIn(user, authorization);
+    navigate(takeReturnRoute(), { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-8 sm:py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {mode !== "forgot" && (
+          <div
+            role="tablist"
+            aria-label="Login or register"
+            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+          >
+            {(["login", "register"] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                aria-selected={mode === tab}
+                onClick={() => setMode(tab)}
+                className={`rounded-md py-2 text-sm font-semibold ${mode === tab ? "bg-white text-emerald-800 shadow-sm" : "text-slate-600"}`}
+              >
+                {tab === "login" ? "Login" : "Register"}
+              </button>
+            ))}
+          </div>
+        )}
+        <h1 className="mb-4 text-2xl font-semibold">
+          {mode === "login" ? "Welcome back" : mode === "register" ? `Join ${BRAND}` : "Reset your password"}
+        </h1>
+        {mode === "login" && <LoginForm onSignedIn={done} onForgot={() => setMode("forgot")} />}
+        {mode === "register" && <RegisterWizard onSignedIn={done} />}
+        {mode === "forgot" && <ForgotPassword onDone={() => setMode("login")} />}
+        {mode !== "forgot" && (
+          <div className="mt-6">
+            <SocialButtons providers={loaderData.providers} onSignedIn={done} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
+import type { TAdListItem } from "@waterside/shared/ads";
+import type { TPaged } from "@waterside/shared/api-envelope";
+import { USER_TYPE } from "@waterside/shared/reference-ids";
+import type { TUser } from "@waterside/shared/users";
+import { useEffect, useState } from "react";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { clsx } from "clsx";
+import type { Route } from "./+types/own-profile";
+import { apiData, browserTransport } from "~/lib/api-client";
+import { formatPrice } from "~/lib/format";
+import { authedData, currentSession, rememberReturnRoute, signOut, updateUser } from "~/lib/session";
+import { ChangePassword } from "../components/change-password";
+import { DeleteAccount } from "../components/delete-account";
+import { PersonalDetails } from "../components/personal-details";
+import { ProfileHeader } from "../components/profile-header";
+import { SwitchToCompany } from "../components/switch-to-company";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your profile | ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!currentSession()) {
+    const url = new URL(request.url);
+    rememberReturnRoute(url.pathname + url.search);
+    throw redirect("/auth");
+  }
+  const user = await authedData<TUser>("/user");
+  updateUser(user);
+  return { user };
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="mx-auto max-w-6xl animate-pulse space-y-4 px-4 py-6" aria-busy="true">
+      <div className="h-28 rounded-2xl bg-slate-200" />
+      <div className="h-64 rounded-2xl bg-slate-100" />
+    </div>
+  );
+}
+
+/** Spec §2 own profile side tabs; tabs of later work show their empty states. */
+const TABS = [
+  { id: "my-ads", label: "My Ads" },
+  { id: "performance", label: "Performance" },
+  { id: "details", label: "Personal Details" },
+  { id: "password", label: "Change Password" },
+  { id: "switch-company", label: "Switch To Company", individualOnly: true },
+  { id: "subscriptions", label: "Subscriptions" },
+  { id: "reports", label: "Reports" },
+  { id: "business-plan", label: "Business Plan" },
+  { id: "support", label: "Contact Support" },
+  { id: "delete-account", label: "Delete Account" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export default function OwnProfile({ loaderData }: Route.ComponentProps) {
+  const [user, setUser] = useState(loaderData.user);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tabs = TABS.filter((tab) => !("individualOnly" in tab) || user.usertype_id === USER_TYPE.individual);
+  const active = (tabs.find((tab) => tab.id === params.get("tab"))?.id ?? "my-ads") as TabId;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
+      <ProfileHeader user={user} />
+      <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Profile" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+          <ul className="flex gap-1 lg:flex-col">
+            {tabs.map((tab) => (
+              <li key={tab.id}>
+                <button
+                  type="button"
+                  aria-current={active === tab.id ? "page" : undefined}
+                  onClick={() => setParams({ tab: tab.id }, { replace: true })}
+                  className={clsx(
+                    "w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap",
+                    active === tab.id ? "bg-emerald-700 text-white" : "text-slate-700 hover:bg-emerald-50",
+                  )}
+                >
+                  {tab.label}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={async () => {
+                  if (await signOut()) navigate("/", { replace: true });
+                }}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-red-700 hover:bg-red-50"
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <section
+          aria-label={tabs.find((tab) => tab.id === active)?.label}
+          className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          {active === "my-ads" && <MyAds userId={user.id} />}
+          {active === "details" && (
+            <PersonalDetails
+              user={user}
+              onSaved={(saved) => {
+                setUser(saved);
+                updateUser(saved);
+              }}
+            />
+          )}
+          {active === "password" && <ChangePassword />}
+          {active === "switch-company" && (
+            <SwitchToCompany
+              onSwitched={(switched) => {
+                setUser(switched);
+                setParams({ tab: "details" }, { replace: true });
+              }}
+            />
+          )}
+          {active === "performance" && (
+            <Empty title="No performance data yet" text="Views, saves and clicks of your ads will show here." />
+          )}
+          {active === "subscriptions" && <Empty title="Not Ads Subscriptions" text="Not Businesses Subscriptions" />}
+          {active === "reports" && <Empty title="Not Ads Reports" text="Not Users Reports" />}
+          {active === "business-plan" && (
+            <Empty title="Business plans are coming soon" text="Boost packages for businesses will be offered here." />
+          )}
+          {active === "support" && (
+            <p>
+              Write to us at{" "}
+              <a className="font-medium text-emerald-800 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+                {SUPPORT_EMAIL}
+              </a>
+              . We answer within one business day.
+            </p>
+          )}
+          {active === "delete-account" && <DeleteAccount />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+/** The user's live ads; posting and editing come with the sell wizard. */
+function MyAds({ userId }: { userId: number }) {
+  const [ads, setAds] = useState<TAdListItem[] | null | "error">(null);
+  useEffect(() => {
+    apiData<TPaged<TAdListItem>>(browserTransport, "/ads/get", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user_id: userId, per_page: 100 }),
+    })
+      .then((page) => setAds(page.data))
+      .catch(() => setAds("error"));
+  }, [userId]);
+  if (ads === null) return <p aria-busy="true">Loading...</p>;
+  if (ads === "error") return <p role="alert">Error getting ads, please reload page</p>;
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">My Ads</h2>
+        <Link to="/sell" className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white">
+          Post an ad
+        </Link>
+      </div>
+      {ads.length === 0 ? (
+        <Empty title="No ads available" text="Check back later or explore other categories." />
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {ads.map((ad) => (
+            <li key={ad.id} className="flex items-center gap-3 py-3">
+              <img
+                src={ad.images[0]?.thumbnail_url ?? "/favicon.svg"}
+                alt=""
+                width={64}
+                height={64}
+                className="size-16 rounded-lg object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={`/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}`}
+                  className="block truncate font-medium hover:underline"
+                >
+                  {ad.title}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {formatPrice(ad.price)} · <span className="font-medium text-emerald-800">{ad.status.name}</span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
