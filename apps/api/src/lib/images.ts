@@ -1,29 +1,74 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { AD_IMAGE_VARIANTS, IMAGE_SIZES, WEBP_QUALITY, type AdImageVariant } from "@waterside/shared/images";
+import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
 import type { Storage } from "./storage.ts";
 
 export type ImageVariants = Record<AdImageVariant, Buffer>;
 
 /**
- * Re-encodes an image into every ad size as WebP. sharp drops all metadata (EXIF, GPS) unless asked to
- * keep it, and `rotate()` first applies the EXIF orientation so photos stay upright.
+ * A decompression bomb (a small file that decodes to billions of pixels) is refused before decoding:
+ * 40 megapixels is more than any phone camera gives (docs/decisions/025-image-uploads.md).
  */
-export async function encodeAdImage(input: Buffer): Promise<ImageVariants> {
+export const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+/** An upload that is not an image we take; answered 422 with its message next to `field`. */
+export class ImageRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly field = "images",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads an upload by its content, never its name or declared type: only real images of the accepted
+ * formats within the pixel limit pass. Returns a sharp pipeline already turned upright by EXIF.
+ */
+export async function readUploadedImage(input: Buffer, field = "images") {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input).metadata();
+  } catch {
+    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage, field);
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage, field);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError(IMAGE_MESSAGES.tooManyPixels, field);
+  }
+  // `rotate()` applies the EXIF orientation; the WebP written from it carries no metadata (EXIF, GPS, XMP).
+  return () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+}
+
+async function encode(pipeline: Sharp, field: string) {
+  try {
+    return await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer();
+  } catch {
+    // Truncated or corrupt data that got past the header check.
+    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage, field);
+  }
+}
+
+/** Re-encodes an image into every ad size as WebP, upright and without metadata. */
+export async function encodeAdImage(input: Buffer, field = "images"): Promise<ImageVariants> {
+  const open = await readUploadedImage(input, field);
   const entries = await Promise.all(
     AD_IMAGE_VARIANTS.map(async (variant) => {
       const { width, height } = IMAGE_SIZES[variant];
       const fit = variant === "large" ? "inside" : "cover";
-      const body = await sharp(input)
-        .rotate()
-        .resize({ width, height, fit, withoutEnlargement: variant === "large" })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
+      const body = await encode(open().resize({ width, height, fit, withoutEnlargement: variant === "large" }), field);
       return [variant, body] as const;
     }),
   );
   return Object.fromEntries(entries) as ImageVariants;
 }
+
+/** Storage files of an ad image stored under `key`. */
+export const adImageFiles = (key: string) => AD_IMAGE_VARIANTS.map((variant) => `${key}-${variant}.webp`);
 
 /** Stores every size under a fresh key in `folder` and returns the key. */
 export async function storeAdImage(storage: Storage, folder: string, variants: ImageVariants): Promise<string> {
@@ -32,19 +77,17 @@ export async function storeAdImage(storage: Storage, folder: string, variants: I
   return key;
 }
 
-/** A single-size WebP (category and subcategory pictures). */
+/** A single-size WebP (profile pictures, banners, category pictures), checked like any upload. */
 export async function storeSingleImage(
   storage: Storage,
   folder: string,
   input: Buffer,
   size: { width: number; height: number },
+  field = "images",
 ): Promise<string> {
+  const open = await readUploadedImage(input, field);
+  const body = await encode(open().resize({ ...size, fit: "cover" }), field);
   const key = `${folder}/${randomUUID()}`;
-  const body = await sharp(input)
-    .rotate()
-    .resize({ ...size, fit: "cover" })
-    .webp({ quality: WEBP_QUALITY })
-    .toBuffer();
   await storage.put(`${key}.webp`, body);
   return key;
 }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
+import { ImageRejectedError } from "../lib/images.ts";
 
 /** An error a service throws on purpose; its status and message reach the client as they are. */
 export class HttpError extends Error {
@@ -32,6 +34,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const [first] = Object.values(errors).flat();
       return reply.status(422).send({ message: first ?? "The given data was invalid.", errors });
+    }
+    if (error instanceof ImageRejectedError) {
+      return reply.status(422).send({ message: error.message, errors: { [error.field]: [error.message] } });
+    }
+    // A file over the upload limit (docs/decisions/001-api-conventions.md): a field error, not a bare 413.
+    if (error.code === "FST_REQ_FILE_TOO_LARGE") {
+      return reply
+        .status(422)
+        .send({ message: IMAGE_MESSAGES.tooLarge, errors: { images: [IMAGE_MESSAGES.tooLarge] } });
     }
     if (error instanceof HttpError) {
       return reply

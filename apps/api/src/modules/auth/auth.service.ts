@@ -64,12 +64,18 @@ export function createAuthService({ db, storage, tokens }: { db: Database; stora
       const stored: string[] = [];
       try {
         const profileImage = images.profile_image
-          ? await storeSingleImage(storage, "profiles", images.profile_image, IMAGE_SIZES.profile)
+          ? await storeSingleImage(
+              storage,
+              "profiles",
+              images.profile_image,
+              IMAGE_SIZES.profile,
+              "images.profile_image",
+            )
           : null;
         if (profileImage) stored.push(`${profileImage}.webp`);
         const bannerImage =
           business && images.banner_image
-            ? await storeSingleImage(storage, "banners", images.banner_image, IMAGE_SIZES.banner)
+            ? await storeSingleImage(storage, "banners", images.banner_image, IMAGE_SIZES.banner, "images.banner_image")
             : null;
         if (bannerImage) stored.push(`${bannerImage}.webp`);
 

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { AD_IMAGE_VARIANTS, IMAGE_SIZES } from "@waterside/shared/images";
+import { IMAGE_SIZES } from "@waterside/shared/images";
 import { AD_STATUS, USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import {
   USER_MESSAGES,
@@ -12,7 +12,7 @@ import {
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { adImages, ads, companies, passwordResetCodes, ratings, savedAds, users } from "../../db/schema.ts";
-import { storeSingleImage } from "../../lib/images.ts";
+import { adImageFiles, storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
@@ -35,11 +35,12 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
 
   /** Stores a new picture; the caller removes the old file after its row no longer names it. */
   async function storePicture(
-    field: PictureField | undefined,
+    picture: PictureField | undefined,
     folder: string,
     size: { width: number; height: number },
+    field: string,
   ) {
-    return field?.new ? storeSingleImage(storage, folder, field.new, size) : undefined;
+    return picture?.new ? storeSingleImage(storage, folder, picture.new, size, field) : undefined;
   }
 
   return {
@@ -64,9 +65,14 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
       if (taken) throw fieldError("email", USER_MESSAGES.emailTaken);
 
       const isCompany = before.usertype_id === USER_TYPE.company;
-      const profileImage = await storePicture(images.profile_image, "profiles", IMAGE_SIZES.profile);
+      const profileImage = await storePicture(
+        images.profile_image,
+        "profiles",
+        IMAGE_SIZES.profile,
+        "images.profile_image",
+      );
       const bannerImage = isCompany
-        ? await storePicture(images.banner_image, "banners", IMAGE_SIZES.banner)
+        ? await storePicture(images.banner_image, "banners", IMAGE_SIZES.banner, "images.banner_image")
         : undefined;
       try {
         await db.transaction(async (tx) => {
@@ -124,7 +130,9 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
     async switchToCompany(userId: number, input: TCompanyUpgrade, banner: Buffer | undefined): Promise<TUser> {
       const before = await load(userId);
       if (before.usertype_id === USER_TYPE.company) throw new HttpError(409, USER_MESSAGES.alreadyCompany);
-      const bannerImage = banner ? await storeSingleImage(storage, "banners", banner, IMAGE_SIZES.banner) : null;
+      const bannerImage = banner
+        ? await storeSingleImage(storage, "banners", banner, IMAGE_SIZES.banner, "banner_image")
+        : null;
       try {
         await db.transaction(async (tx) => {
           await tx
@@ -189,7 +197,7 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
       const files = [
         before.profile_image && fileOf(before.profile_image),
         before.company?.banner_image && fileOf(before.company.banner_image),
-        ...adImageRows.flatMap((row) => AD_IMAGE_VARIANTS.map((variant) => `${row.path}-${variant}.webp`)),
+        ...adImageRows.flatMap((row) => adImageFiles(row.path)),
       ].filter((file): file is string => Boolean(file));
       await Promise.all(files.map((file) => storage.remove(file)));
     },

@@ -1,0 +1,62 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
+import { ImageRejectedError, encodeAdImage, readUploadedImage } from "./images.ts";
+
+const photo = (format: "png" | "jpeg", width = 640, height = 480) => {
+  const image = sharp({ create: { width, height, channels: 3, background: "#2a6" } });
+  return (format === "png" ? image.png() : image.jpeg()).toBuffer();
+};
+
+describe("uploaded images", () => {
+  it("takes an image by its content whatever its name, and re-encodes every size to WebP", async () => {
+    // A PNG that a phone calls "photo.jpg": the bytes decide, not the name.
+    const variants = await encodeAdImage(await photo("png"));
+    for (const [variant, body] of Object.entries(variants)) {
+      const metadata = await sharp(body).metadata();
+      expect(metadata.format, variant).toBe("webp");
+    }
+    expect((await sharp(variants.thumbnail).metadata()).width).toBe(150);
+    expect((await sharp(variants.card).metadata()).width).toBe(480);
+  });
+
+  it("refuses a text file renamed .jpg", async () => {
+    await expect(readUploadedImage(Buffer.from("just some words, not a picture"))).rejects.toThrow(
+      new ImageRejectedError(IMAGE_MESSAGES.notAnImage),
+    );
+  });
+
+  it("neutralises an HTML/JPEG polyglot: what is stored is a clean WebP with no markup", async () => {
+    const jpeg = await photo("jpeg");
+    const polyglot = Buffer.concat([jpeg, Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const { large } = await encodeAdImage(polyglot);
+    expect(large.includes("<script")).toBe(false);
+    expect(large.includes("<html")).toBe(false);
+    expect((await sharp(large).metadata()).format).toBe("webp");
+  });
+
+  it("refuses a decompression bomb by its pixel count, before decoding it", async () => {
+    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(2_000_000);
+    await expect(encodeAdImage(huge)).rejects.toThrow(IMAGE_MESSAGES.tooManyPixels);
+  });
+
+  it("turns photos upright by EXIF and strips every bit of metadata, GPS included", async () => {
+    const withGps = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#c33" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "6/1 18/1 0/1" } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).orientation).toBe(6);
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const { large } = await encodeAdImage(withGps);
+    const stored = await sharp(large).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored.icc).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+    // Orientation 6 means "rotate 90°": the 400x200 photo is stored 200x400.
+    expect([stored.width, stored.height]).toEqual([200, 400]);
+  });
+});
