@@ -20,6 +20,8 @@ import { createSocialSignIn } from "./modules/auth/social/social-sign-in.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
+import { sellingRoutes } from "./modules/selling/selling.routes.ts";
+import { createSellingService } from "./modules/selling/selling.service.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -75,7 +77,9 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
     async (api) => {
       await api.register(catalogRoutes, { catalog: createCatalogService(db) });
       const saved = createSavedAdsService(db);
-      await api.register(adsRoutes, { ads: createAdsService(db), saved });
+      const ads = createAdsService(db);
+      await api.register(adsRoutes, { ads, saved });
+      await api.register(sellingRoutes, { selling: createSellingService({ db, storage }), ads });
       await api.register(savedAdsRoutes, { saved });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens }) });
       const providers = createSocialProviders(config.social, app.log);

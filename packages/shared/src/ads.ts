@@ -125,3 +125,12 @@ export const ZAdDetail = ZAdListItem.extend({
   updated_at: z.string(),
 });
 export type TAdDetail = z.infer<typeof ZAdDetail>;
+
+/** Spec §3 Ad `lastest_subscription` (the spec's spelling): the ad's newest boost. */
+export const ZLatestSubscription = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  end_date: z.string().nullable(),
+  package: z.object({ name: z.string() }),
+});
+export type TLatestSubscription = z.infer<typeof ZLatestSubscription>;

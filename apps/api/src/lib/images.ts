@@ -73,7 +73,15 @@ export const adImageFiles = (key: string) => AD_IMAGE_VARIANTS.map((variant) => 
 /** Stores every size under a fresh key in `folder` and returns the key. */
 export async function storeAdImage(storage: Storage, folder: string, variants: ImageVariants): Promise<string> {
   const key = `${folder}/${randomUUID()}`;
-  await Promise.all(AD_IMAGE_VARIANTS.map((variant) => storage.put(`${key}-${variant}.webp`, variants[variant])));
+  const written = await Promise.allSettled(
+    AD_IMAGE_VARIANTS.map((variant) => storage.put(`${key}-${variant}.webp`, variants[variant])),
+  );
+  const failure = written.find((result) => result.status === "rejected");
+  if (failure) {
+    // No half-stored picture stays behind.
+    await Promise.all(adImageFiles(key).map((file) => storage.remove(file)));
+    throw failure.reason;
+  }
   return key;
 }
 

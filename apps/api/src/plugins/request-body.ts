@@ -32,7 +32,9 @@ export function nestFormFields(flat: Record<string, unknown>): Record<string, un
       const slot: string | number = Array.isArray(node) ? (key === "" ? node.length : Number(key)) : key;
       const container = node as Record<string | number, unknown>;
       if (last) {
-        container[slot] = value;
+        // `images[]` repeated arrives as one list: its items join the array, not a nested one.
+        if (Array.isArray(node) && key === "" && Array.isArray(value)) node.push(...value);
+        else container[slot] = value;
         return;
       }
       const nextIsIndex = /^\d*$/.test(keys[index + 1]!);

@@ -1,4 +1,12 @@
-import { ZAdDetail, ZAdFilters, ZAdIdParams, ZAdListItem, ZSuggestion, ZSuggestionQuery } from "@waterside/shared/ads";
+import {
+  ZAdDetail,
+  ZAdFilters,
+  ZAdIdParams,
+  ZAdListItem,
+  ZLatestSubscription,
+  ZSuggestion,
+  ZSuggestionQuery,
+} from "@waterside/shared/ads";
 import { z } from "zod";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import type { FastifyRequest } from "fastify";
@@ -50,12 +58,18 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         tags: ["ads"],
         summary: "One active ad with everything its page shows",
         params: ZAdIdParams,
-        response: { 200: envelope(ZAdDetail) },
+        querystring: z.object({ load: z.string().optional() }),
+        response: {
+          200: envelope(ZAdDetail.extend({ lastest_subscription: ZLatestSubscription.nullable().optional() })),
+        },
       },
     },
     async (request) => {
-      const [ad] = await saved.markSaved(viewerId(request.principal), [await ads.adForPage(request.params.id)]);
-      return { data: ad! };
+      const viewer = viewerId(request.principal);
+      const [ad] = await saved.markSaved(viewer, [await ads.adForPage(request.params.id, viewer)]);
+      // Spec: `load=lastest_subscription` (sic) adds the ad's newest boost, for its seller's edit and boost panel.
+      const latest = request.query.load === "lastest_subscription" ? await ads.latestSubscription(ad!.id) : undefined;
+      return { data: { ...ad!, ...(latest !== undefined && { lastest_subscription: latest }) } };
     },
   );
 };

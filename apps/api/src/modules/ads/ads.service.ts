@@ -1,4 +1,13 @@
-import type { TAdDetail, TAdFilters, TAdImage, TAdListItem, TSuggestion } from "@waterside/shared/ads";
+import type {
+  TAdDetail,
+  TAdFilters,
+  TAdImage,
+  TAdListItem,
+  TLatestSubscription,
+  TSuggestion,
+} from "@waterside/shared/ads";
+import { desc, eq } from "drizzle-orm";
+import { packages, subscriptions } from "../../db/schema.ts";
 import {
   AD_PAGE_SIZE,
   AD_PAGE_SIZE_MAX,
@@ -89,14 +98,17 @@ export function createAdsService(db: Database) {
       return suggestionsByText(text, text);
     },
 
-    /** The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404. */
-    async adForPage(id: number): Promise<TAdDetail> {
+    /**
+     * The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404 —
+     * except to its seller, who still sees (and can edit) it.
+     */
+    async adForPage(id: number, viewerId?: number): Promise<TAdDetail> {
       const found = await findAdForPage(db, id);
+      const isSeller = found !== undefined && viewerId !== undefined && found.ad.user_id === viewerId;
       if (
         !found ||
-        found.ad.status_id !== AD_STATUS.active ||
-        !found.ad.subcategory_active ||
-        !found.ad.category_active
+        (!isSeller &&
+          (found.ad.status_id !== AD_STATUS.active || !found.ad.subcategory_active || !found.ad.category_active))
       ) {
         throw notFound("Ad");
       }
@@ -116,6 +128,24 @@ export function createAdsService(db: Database) {
           attribute: { name: row.name, type: row.type },
         })),
       };
+    },
+
+    async latestSubscription(adId: number): Promise<TLatestSubscription | null> {
+      const [row] = await db
+        .select({
+          id: subscriptions.id,
+          status: subscriptions.status,
+          end_date: subscriptions.end_date,
+          name: packages.name,
+        })
+        .from(subscriptions)
+        .innerJoin(packages, eq(packages.id, subscriptions.package_id))
+        .where(eq(subscriptions.ad_id, adId))
+        .orderBy(desc(subscriptions.created_at), desc(subscriptions.id))
+        .limit(1);
+      return row
+        ? { id: row.id, status: row.status, end_date: row.end_date?.toISOString() ?? null, package: { name: row.name } }
+        : null;
     },
 
     async listAds(filters: TAdFilters, pageUrl: string): Promise<TPaged<TAdListItem>> {

@@ -1,0 +1,120 @@
+import { AD_STATUS, ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import {
+  adImages,
+  ads,
+  areas,
+  attributeOptions,
+  attributes,
+  categories,
+  counties,
+  subcategories,
+  subcategoryAttributes,
+} from "../../db/schema.ts";
+
+/** The subcategory with its category, if both exist; whether they are active is the caller's rule. */
+export async function findSubcategory(db: Database, subcategoryId: number) {
+  const [row] = await db
+    .select({
+      id: subcategories.id,
+      category_id: subcategories.category_id,
+      active: subcategories.active,
+      category_active: categories.active,
+    })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.category_id))
+    .where(eq(subcategories.id, subcategoryId));
+  return row;
+}
+
+/** "Sinkor, Montserrado" → that area; "Montserrado" alone → its "Other in Montserrado" area. */
+export async function findArea(db: Database, location: string) {
+  const [areaName, countyName] = location.split(",").map((part) => part.trim().replace(/\s+county$/i, ""));
+  const area = countyName ? areaName! : `Other in ${areaName}`;
+  const county = countyName ?? areaName!;
+  const [row] = await db
+    .select({ id: areas.id, county_id: areas.county_id, area: areas.name, county: counties.name })
+    .from(areas)
+    .innerJoin(counties, eq(counties.id, areas.county_id))
+    .where(
+      and(sql`lower(${areas.name}) = ${area.toLowerCase()}`, sql`lower(${counties.name}) = ${county.toLowerCase()}`),
+    );
+  return row;
+}
+
+export interface AttributeRule {
+  subcategoryAttributeId: number;
+  name: string;
+  type: number;
+  required: boolean;
+  restricted: boolean;
+  options: string[];
+}
+
+/** The active attributes of a subcategory with what each accepts. */
+export async function findAttributeRules(db: Database, subcategoryId: number): Promise<AttributeRule[]> {
+  const rows = await db
+    .select({
+      id: subcategoryAttributes.id,
+      name: attributes.name,
+      type: attributes.attribute_type_id,
+      required: subcategoryAttributes.is_required,
+      restricted: subcategoryAttributes.is_restricted,
+      option: attributeOptions.value,
+    })
+    .from(subcategoryAttributes)
+    .innerJoin(attributes, eq(attributes.id, subcategoryAttributes.attribute_id))
+    .leftJoin(attributeOptions, eq(attributeOptions.subcategory_attribute_id, subcategoryAttributes.id))
+    .where(and(eq(subcategoryAttributes.subcategory_id, subcategoryId), eq(subcategoryAttributes.active, true)))
+    .orderBy(subcategoryAttributes.position, subcategoryAttributes.id, attributeOptions.position);
+  const rules = new Map<number, AttributeRule>();
+  for (const row of rows) {
+    const rule = rules.get(row.id) ?? {
+      subcategoryAttributeId: row.id,
+      name: row.name,
+      type: row.type,
+      required: row.required,
+      restricted: row.restricted,
+      options: [],
+    };
+    if (row.option !== null) rule.options.push(row.option);
+    rules.set(row.id, rule);
+  }
+  return [...rules.values()];
+}
+
+export const isBoolean = (rule: AttributeRule) => rule.type === ATTRIBUTE_TYPE.Boolean;
+export const isNumber = (rule: AttributeRule) => rule.type === ATTRIBUTE_TYPE.Number;
+
+/** The same user's active ad with this title, subcategory and price, posted within a day. */
+export async function findRecentTwin(
+  db: Database,
+  {
+    userId,
+    title,
+    subcategoryId,
+    price,
+    exceptId,
+  }: { userId: number; title: string; subcategoryId: number; price: number; exceptId?: number },
+) {
+  const [row] = await db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(
+      and(
+        eq(ads.user_id, userId),
+        eq(ads.subcategory_id, subcategoryId),
+        eq(ads.status_id, AD_STATUS.active),
+        sql`lower(${ads.title}) = ${title.toLowerCase()}`,
+        sql`${ads.price} = ${price}`,
+        sql`${ads.created_at} > now() - interval '24 hours'`,
+        exceptId ? sql`${ads.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export const findAdImages = (db: Database, adId: number) =>
+  db.select().from(adImages).where(eq(adImages.ad_id, adId)).orderBy(adImages.order, adImages.id);

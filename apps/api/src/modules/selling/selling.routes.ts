@@ -1,0 +1,124 @@
+import { ZAdDetail, ZAdIdParams, ZAdListItem } from "@waterside/shared/ads";
+import { envelope, paged } from "@waterside/shared/api-envelope";
+import { ZAdForm, ZAdStatusFilter } from "@waterside/shared/selling";
+import { POSTING_LIMIT, SELLING_MESSAGES } from "@waterside/shared/selling-messages";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../plugins/auth.ts";
+import { MINUTE, limit, userKey } from "../../plugins/rate-limit.ts";
+import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
+import type { AdsService } from "../ads/ads.service.ts";
+import type { SellingService } from "./selling.service.ts";
+
+/** Multipart gives one file as a value and several as a list (`images[]`, `images[0]`). */
+const list = (value: unknown) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]);
+const ZFile = z.instanceof(Buffer, { message: "Each image must be a file." });
+const ZOrder = z.coerce.number().int().min(0).max(99);
+
+const ZCreateBody = z.intersection(ZAdForm, z.object({ images: z.preprocess(list, z.array(ZFile)) }));
+const ZUpdateBody = z.intersection(
+  ZAdForm,
+  z.object({
+    images: z
+      .object({
+        update: z.preprocess(list, z.array(z.object({ id: z.coerce.number().int().positive(), order: ZOrder }))),
+        upload: z.preprocess(
+          (value) => list(value).map((entry) => (Buffer.isBuffer(entry) ? { file: entry } : entry)),
+          z.array(z.object({ file: ZFile, order: ZOrder.optional() })),
+        ),
+      })
+      .default({ update: [], upload: [] }),
+  }),
+);
+
+export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads: AdsService }> = async (
+  app,
+  { selling, ads },
+) => {
+  const posting = limit(app, {
+    max: POSTING_LIMIT.max,
+    timeWindow: POSTING_LIMIT.windowMinutes * MINUTE,
+    key: userKey("post-ad"),
+  });
+
+  app.post(
+    "/ads/create",
+    {
+      preHandler: [app.requireUser, posting],
+      schema: {
+        tags: ["selling"],
+        summary: "Posts a new ad with 2 to 8 pictures (multipart); it is live at once",
+        body: ZCreateBody,
+        response: { 201: envelope(ZAdDetail) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const { images, ...form } = request.body;
+      const id = await selling.create(userId, form, images);
+      return reply.status(201).send({ data: await ads.adForPage(id, userId), message: SELLING_MESSAGES.created });
+    },
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/ads/:id",
+    preHandler: [app.requireUser, posting],
+    schema: {
+      tags: ["selling"],
+      summary: "Edits the seller's ad: fields, attributes, and pictures kept (images.update) or added (images.upload)",
+      params: ZAdIdParams,
+      body: ZUpdateBody,
+      response: { 200: envelope(ZAdDetail) },
+    },
+    handler: async (request) => {
+      const { userId } = currentUser(request);
+      const { images, ...form } = request.body;
+      const upload = images.upload.map((entry, index) => ({ file: entry.file, order: entry.order ?? 100 + index }));
+      await selling.update(userId, request.params.id, form, { update: images.update, upload });
+      return { data: await ads.adForPage(request.params.id, userId), message: SELLING_MESSAGES.updated };
+    },
+  });
+
+  app.delete(
+    "/ads/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["selling"],
+        summary: "Deletes the seller's ad and its pictures",
+        params: ZAdIdParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await selling.remove(currentUser(request).userId, request.params.id);
+      return { data: null, message: SELLING_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    "/ads/mine",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["selling"],
+        summary: "The signed-in seller's ads in every status, with counts per status (My Ads)",
+        querystring: z.object({
+          status: ZAdStatusFilter.default("all"),
+          page: z.coerce.number().int().min(1).default(1),
+        }),
+        response: {
+          200: envelope(
+            paged(ZAdListItem).extend({
+              counts: z.object({ all: z.number(), active: z.number(), hidden: z.number(), pending: z.number() }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      data: await selling.mine(currentUser(request).userId, request.query.status, request.query.page),
+    }),
+  );
+};

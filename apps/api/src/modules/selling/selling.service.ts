@@ -1,0 +1,250 @@
+import { AD_IMAGES_MAX, AD_IMAGES_MIN } from "@waterside/shared/images";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
+import type { TAdForm } from "@waterside/shared/selling";
+import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/database.ts";
+import { adAttributeValues, adImages, ads } from "../../db/schema.ts";
+import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
+import { findListRowsByIds } from "../ads/ads.queries.ts";
+import { toListItem } from "../ads/ads.service.ts";
+import {
+  findAdImages,
+  findArea,
+  findAttributeRules,
+  findRecentTwin,
+  findSubcategory,
+  isBoolean,
+  isNumber,
+} from "./selling.queries.ts";
+
+export interface ImageChanges {
+  /** Existing images to keep, with their new place. */
+  update: Array<{ id: number; order: number }>;
+  /** New files with their place among all images. */
+  upload: Array<{ file: Buffer; order: number }>;
+}
+
+type Errors = Record<string, string[]>;
+const add = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
+const MINE_PAGE_SIZE = 30;
+
+export function createSellingService({ db, storage }: { db: Database; storage: Storage }) {
+  /**
+   * Every rule of spec selling §5 that needs the database: the subcategory belongs to the category and both
+   * are active, the place is known, and each attribute holds what its type allows. All errors at once.
+   */
+  async function check(form: TAdForm, imageCount: number) {
+    const errors: Errors = {};
+    if (imageCount < AD_IMAGES_MIN) add(errors, "images", SELLING_MESSAGES.imagesMin);
+    if (imageCount > AD_IMAGES_MAX) add(errors, "images", SELLING_MESSAGES.imagesMax);
+    const [subcategory, area] = await Promise.all([
+      findSubcategory(db, form.subcategory_id),
+      findArea(db, form.location),
+    ]);
+    if (
+      !subcategory ||
+      subcategory.category_id !== form.category_id ||
+      !subcategory.active ||
+      !subcategory.category_active
+    ) {
+      add(errors, "subcategory_id", SELLING_MESSAGES.subcategoryMismatch);
+    }
+    if (!area) add(errors, "location", SELLING_MESSAGES.locationUnknown);
+
+    const values: Array<{ subcategory_attribute_id: number; value: string }> = [];
+    if (subcategory) {
+      for (const rule of await findAttributeRules(db, subcategory.id)) {
+        const value = form.attributes[rule.name]?.trim() ?? "";
+        const field = `attributes.${rule.name}`;
+        if (!value) {
+          if (rule.required) add(errors, field, SELLING_MESSAGES.attributeRequired(rule.name));
+          continue;
+        }
+        if (isBoolean(rule) && value !== "Yes" && value !== "No")
+          add(errors, field, SELLING_MESSAGES.attributeBoolean(rule.name));
+        else if (isNumber(rule) && !Number.isFinite(Number(value)))
+          add(errors, field, SELLING_MESSAGES.attributeNumber(rule.name));
+        else if (rule.restricted && rule.options.length > 0 && !rule.options.includes(value)) {
+          add(errors, field, SELLING_MESSAGES.attributeOption(rule.name));
+        } else values.push({ subcategory_attribute_id: rule.subcategoryAttributeId, value });
+      }
+    }
+    const [first] = Object.values(errors).flat();
+    if (first) throw new HttpError(422, first, errors);
+    return { area: area!, values };
+  }
+
+  const removeFiles = (keys: string[]) => Promise.all(keys.flatMap(adImageFiles).map((file) => storage.remove(file)));
+
+  /** Encodes and stores new pictures before any row is written; returns their keys in the given order. */
+  async function storePictures(files: Array<{ file: Buffer; field: string }>) {
+    const encoded = await Promise.all(files.map(({ file, field }) => encodeAdImage(file, field)));
+    const stored = await Promise.allSettled(encoded.map((variants) => storeAdImage(storage, "ads", variants)));
+    const keys = stored.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const failure = stored.find((result) => result.status === "rejected");
+    if (failure) {
+      await removeFiles(keys);
+      throw failure.reason;
+    }
+    return keys;
+  }
+
+  async function ownAd(adId: number, userId: number) {
+    const [ad] = await db.select({ id: ads.id, user_id: ads.user_id }).from(ads).where(eq(ads.id, adId));
+    if (!ad) throw notFound("Ad");
+    if (ad.user_id !== userId) throw new HttpError(403, "Only the seller can change this ad.");
+    return ad;
+  }
+
+  const adFields = (form: TAdForm, area: { id: number; county_id: number; area: string; county: string }) => ({
+    title: form.title,
+    description: form.description,
+    price: form.price,
+    category_id: form.category_id,
+    subcategory_id: form.subcategory_id,
+    county_id: area.county_id,
+    area_id: area.id,
+    location: `${area.area}, ${area.county}`,
+    latitude: form.latitude ?? null,
+    longitude: form.longitude ?? null,
+  });
+
+  async function writeAttributeValues(
+    tx: Transaction,
+    adId: number,
+    values: Array<{ subcategory_attribute_id: number; value: string }>,
+  ) {
+    await tx.delete(adAttributeValues).where(eq(adAttributeValues.ad_id, adId));
+    if (values.length) await tx.insert(adAttributeValues).values(values.map((value) => ({ ...value, ad_id: adId })));
+  }
+
+  return {
+    /** A new, active ad with its pictures and attribute values, all or nothing (spec selling §4). */
+    async create(userId: number, form: TAdForm, images: Buffer[]) {
+      const { area, values } = await check(form, images.length);
+      if (
+        await findRecentTwin(db, { userId, title: form.title, subcategoryId: form.subcategory_id, price: form.price })
+      ) {
+        throw new HttpError(409, SELLING_MESSAGES.duplicate);
+      }
+      const keys = await storePictures(images.map((file, index) => ({ file, field: `images.${index}` })));
+      try {
+        return await db.transaction(async (tx) => {
+          const [ad] = await tx
+            .insert(ads)
+            .values({ ...adFields(form, area), user_id: userId, status_id: AD_STATUS.active })
+            .returning({ id: ads.id });
+          await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+          await writeAttributeValues(tx, ad!.id, values);
+          return ad!.id;
+        });
+      } catch (error) {
+        await removeFiles(keys);
+        throw error;
+      }
+    },
+
+    /** The seller's edit: fields, attribute values, and pictures kept, reordered, added or removed. */
+    async update(userId: number, adId: number, form: TAdForm, images: ImageChanges) {
+      await ownAd(adId, userId);
+      const existing = await findAdImages(db, adId);
+      const kept = images.update.filter((entry) => existing.some((image) => image.id === entry.id));
+      const { area, values } = await check(form, kept.length + images.upload.length);
+      if (
+        await findRecentTwin(db, {
+          userId,
+          title: form.title,
+          subcategoryId: form.subcategory_id,
+          price: form.price,
+          exceptId: adId,
+        })
+      ) {
+        throw new HttpError(409, SELLING_MESSAGES.duplicate);
+      }
+      const keys = await storePictures(
+        images.upload.map(({ file }, index) => ({ file, field: `images.upload.${index}` })),
+      );
+      // New and kept pictures share one order: the client's order values, made consecutive from 0.
+      const placed = [
+        ...kept.map((entry) => ({ order: entry.order, id: entry.id, path: undefined as string | undefined })),
+        ...images.upload.map((entry, index) => ({ order: entry.order, id: undefined, path: keys[index] })),
+      ].sort((a, b) => a.order - b.order);
+      const removed = existing.filter((image) => !kept.some((entry) => entry.id === image.id));
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(ads)
+            .set({ ...adFields(form, area), updated_at: new Date() })
+            .where(eq(ads.id, adId));
+          const keptIds = kept.map((entry) => entry.id);
+          await tx
+            .delete(adImages)
+            .where(and(eq(adImages.ad_id, adId), keptIds.length ? notInArray(adImages.id, keptIds) : undefined));
+          for (const [order, entry] of placed.entries()) {
+            if (entry.id) await tx.update(adImages).set({ order }).where(eq(adImages.id, entry.id));
+            else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order });
+          }
+          await writeAttributeValues(tx, adId, values);
+        });
+      } catch (error) {
+        await removeFiles(keys);
+        throw error;
+      }
+      await removeFiles(removed.map((image) => image.path));
+    },
+
+    async remove(userId: number, adId: number) {
+      await ownAd(adId, userId);
+      const images = await findAdImages(db, adId);
+      await db.delete(ads).where(eq(ads.id, adId));
+      await removeFiles(images.map((image) => image.path));
+    },
+
+    /** The seller's own ads in every status, newest first, with counts per status for the tabs. */
+    async mine(userId: number, status: "all" | "active" | "hidden" | "pending", page: number) {
+      const statusId = status === "all" ? undefined : AD_STATUS[status];
+      const where = and(eq(ads.user_id, userId), statusId ? eq(ads.status_id, statusId) : undefined);
+      const [ids, perStatus] = await Promise.all([
+        db
+          .select({ id: ads.id })
+          .from(ads)
+          .where(where)
+          .orderBy(desc(ads.created_at), desc(ads.id))
+          .limit(MINE_PAGE_SIZE)
+          .offset((page - 1) * MINE_PAGE_SIZE),
+        db
+          .select({ status_id: ads.status_id, total: count() })
+          .from(ads)
+          .where(eq(ads.user_id, userId))
+          .groupBy(ads.status_id),
+      ]);
+      const countOf = (id: number) => perStatus.find((row) => row.status_id === id)?.total ?? 0;
+      const counts = {
+        all: perStatus.reduce((sum, row) => sum + row.total, 0),
+        active: countOf(AD_STATUS.active),
+        hidden: countOf(AD_STATUS.hidden),
+        pending: countOf(AD_STATUS.pending),
+      };
+      const total = counts[status];
+      const lastPage = Math.max(1, Math.ceil(total / MINE_PAGE_SIZE));
+      const rows = await findListRowsByIds(
+        db,
+        ids.map((row) => row.id),
+      );
+      return {
+        data: rows.map(toListItem),
+        current_page: page,
+        per_page: MINE_PAGE_SIZE,
+        total,
+        last_page: lastPage,
+        next_page_url: page < lastPage ? `/api/ads/mine?status=${status}&page=${page + 1}` : null,
+        counts,
+      };
+    },
+  };
+}
+
+export type SellingService = ReturnType<typeof createSellingService>;

@@ -1,0 +1,33 @@
+/** Messages of the sell wizard and its API (spec selling §5, §8), without zod for the web's lighter parts. */
+export const SELLING_MESSAGES = {
+  titleRequired: "Title is required",
+  categoryRequired: "Category is required",
+  subcategoryRequired: "Subcategory is required",
+  locationRequired: "Location is required",
+  priceRequired: "Price is required",
+  priceInvalid: "Price must be a number of 0 or more",
+  descriptionRequired: "Description is required",
+  imagesMin: "Please upload at least two images.",
+  imagesMax: "You can upload at most 8 images.",
+  subcategoryMismatch: "Choose a subcategory of the chosen category.",
+  locationUnknown: "Choose a location from the list.",
+  attributeRequired: (name: string) => `${name} is required`,
+  attributeBoolean: (name: string) => `${name} must be Yes or No`,
+  attributeOption: (name: string) => `${name} must be one of its options`,
+  attributeNumber: (name: string) => `${name} must be a number`,
+  duplicate: "You already posted this ad in the last 24 hours.",
+  created: "Ad Created!",
+  updated: "Ad Updated!",
+  deleted: "Ad Deleted successfuly!",
+  createFailed: "Create failed",
+  updateFailed: "Update failed",
+  deleteFailed: "Ad Delete failed",
+  savedToDraft: "Saved To Draft!",
+  deleteConfirm: "Are you sure you want to Delete this ad?",
+} as const;
+
+/** Posting limit per user (docs/decisions/025-posting-ads.md). */
+export const POSTING_LIMIT = { max: 20, windowMinutes: 60 } as const;
+export const AD_TITLE_MAX = 120;
+export const AD_DESCRIPTION_MAX = 5000;
+export const AD_PRICE_MAX = 100_000_000;

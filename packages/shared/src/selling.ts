@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { AD_DESCRIPTION_MAX, AD_PRICE_MAX, AD_TITLE_MAX, SELLING_MESSAGES } from "./selling-messages.ts";
+
+const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
+const requiredId = (message: string) =>
+  z.preprocess(blank, z.coerce.number({ message }).int(message).positive(message));
+const requiredText = (message: string, max: number) =>
+  z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+const coordinate = z.preprocess(
+  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
+  z.coerce.number().min(-180).max(180).optional(),
+);
+
+/** Spec selling §3 "Ad (form)" and §5 "Ad step 1": the fields of a new or edited ad, without its pictures. */
+export const ZAdForm = z.object({
+  title: requiredText(SELLING_MESSAGES.titleRequired, AD_TITLE_MAX),
+  category_id: requiredId(SELLING_MESSAGES.categoryRequired),
+  subcategory_id: requiredId(SELLING_MESSAGES.subcategoryRequired),
+  location: requiredText(SELLING_MESSAGES.locationRequired, 160),
+  price: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: SELLING_MESSAGES.priceRequired })
+      .min(0, SELLING_MESSAGES.priceInvalid)
+      .max(AD_PRICE_MAX, SELLING_MESSAGES.priceInvalid),
+  ),
+  description: requiredText(SELLING_MESSAGES.descriptionRequired, AD_DESCRIPTION_MAX),
+  latitude: coordinate,
+  longitude: coordinate,
+  /** Attribute values keyed by attribute name (spec selling §3). */
+  attributes: z
+    .record(
+      z.string(),
+      z.preprocess((value) => (value === null ? "" : value), z.coerce.string()),
+    )
+    .default({}),
+});
+export type TAdForm = z.infer<typeof ZAdForm>;
+export type TAdFormInput = z.input<typeof ZAdForm>;
+
+export const ZAdStatusFilter = z.enum(["all", "active", "hidden", "pending"]);
