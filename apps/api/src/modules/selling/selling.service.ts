@@ -7,7 +7,7 @@ import type { Database, Transaction } from "../../db/database.ts";
 import { adAttributeValues, adImages, ads } from "../../db/schema.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
+import { HttpError, notFound } from "../../plugins/errors.ts";
 import { findListRowsByIds } from "../ads/ads.queries.ts";
 import { toListItem } from "../ads/ads.service.ts";
 import {

@@ -13,10 +13,11 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let cars: { id: number; category_id: number };
 beforeAll(async () => {
   ctx = await createTestApp();
-  [cars] = await ctx.db
+  const [found] = await ctx.db
     .select({ id: subcategories.id, category_id: subcategories.category_id })
     .from(subcategories)
     .where(eq(subcategories.name, "Cars"));
+  cars = found!;
 });
 afterAll(() => ctx.close());
 
