@@ -39,3 +39,21 @@ export type TAdForm = z.infer<typeof ZAdForm>;
 export type TAdFormInput = z.input<typeof ZAdForm>;
 
 export const ZAdStatusFilter = z.enum(["all", "active", "hidden", "pending"]);
+
+/** Spec selling §3 "Subcategory attribute", what step 2 of the wizard asks for. */
+export const ZSubcategoryAttribute = z.object({
+  id: z.number().int(),
+  subcategory_id: z.number().int(),
+  attribute_id: z.number().int(),
+  has_options: z.boolean(),
+  is_required: z.boolean(),
+  is_restricted: z.boolean(),
+  attribute: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    attribute_type_id: z.number().int(),
+    attribute_type: z.object({ name: z.string() }),
+  }),
+  options: z.array(z.object({ id: z.number().int(), value: z.string() })),
+});
+export type TSubcategoryAttribute = z.infer<typeof ZSubcategoryAttribute>;

@@ -1,11 +1,13 @@
 import { AD_STATUS, ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
+import type { TSubcategoryAttribute } from "@waterside/shared/selling";
 import type { Database } from "../../db/database.ts";
 import {
   adImages,
   ads,
   areas,
   attributeOptions,
+  attributeTypes,
   attributes,
   categories,
   counties,
@@ -118,3 +120,41 @@ export async function findRecentTwin(
 
 export const findAdImages = (db: Database, adId: number) =>
   db.select().from(adImages).where(eq(adImages.ad_id, adId)).orderBy(adImages.order, adImages.id);
+
+/** The active attributes of a subcategory in the spec's "Subcategory attribute" shape, options included. */
+export async function findSubcategoryAttributes(db: Database, subcategoryId: number) {
+  const rows = await db
+    .select({
+      link: subcategoryAttributes,
+      attribute: attributes,
+      type: attributeTypes.name,
+      option: { id: attributeOptions.id, value: attributeOptions.value },
+    })
+    .from(subcategoryAttributes)
+    .innerJoin(attributes, eq(attributes.id, subcategoryAttributes.attribute_id))
+    .innerJoin(attributeTypes, eq(attributeTypes.id, attributes.attribute_type_id))
+    .leftJoin(attributeOptions, eq(attributeOptions.subcategory_attribute_id, subcategoryAttributes.id))
+    .where(and(eq(subcategoryAttributes.subcategory_id, subcategoryId), eq(subcategoryAttributes.active, true)))
+    .orderBy(subcategoryAttributes.position, subcategoryAttributes.id, attributeOptions.position);
+  const byId = new Map<number, TSubcategoryAttribute>();
+  for (const row of rows) {
+    const entry = byId.get(row.link.id) ?? {
+      id: row.link.id,
+      subcategory_id: row.link.subcategory_id,
+      attribute_id: row.attribute.id,
+      has_options: row.link.has_options,
+      is_required: row.link.is_required,
+      is_restricted: row.link.is_restricted,
+      attribute: {
+        id: row.attribute.id,
+        name: row.attribute.name,
+        attribute_type_id: row.attribute.attribute_type_id,
+        attribute_type: { name: row.type },
+      },
+      options: [],
+    };
+    if (row.option?.id != null) entry.options.push({ id: row.option.id, value: row.option.value! });
+    byId.set(row.link.id, entry);
+  }
+  return [...byId.values()];
+}

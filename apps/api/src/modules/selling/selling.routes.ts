@@ -1,6 +1,7 @@
 import { ZAdDetail, ZAdIdParams, ZAdListItem } from "@waterside/shared/ads";
 import { envelope, paged } from "@waterside/shared/api-envelope";
-import { ZAdForm, ZAdStatusFilter } from "@waterside/shared/selling";
+import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
+import { ZAdForm, ZAdStatusFilter, ZSubcategoryAttribute } from "@waterside/shared/selling";
 import { POSTING_LIMIT, SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -95,6 +96,19 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
       await selling.remove(currentUser(request).userId, request.params.id);
       return { data: null, message: SELLING_MESSAGES.deleted };
     },
+  );
+
+  app.get(
+    "/subcategories/:subcategory_id/attributes",
+    {
+      schema: {
+        tags: ["selling"],
+        summary: "The attributes an ad of this subcategory asks for (wizard step 2), with options and rules",
+        params: ZSubcategoryIdParams,
+        response: { 200: envelope(z.array(ZSubcategoryAttribute)) },
+      },
+    },
+    async (request) => ({ data: await selling.subcategoryAttributes(request.params.subcategory_id) }),
   );
 
   app.get(

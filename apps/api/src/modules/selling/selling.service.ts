@@ -16,6 +16,7 @@ import {
   findAttributeRules,
   findRecentTwin,
   findSubcategory,
+  findSubcategoryAttributes,
   isBoolean,
   isNumber,
 } from "./selling.queries.ts";
@@ -202,6 +203,8 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
       await db.delete(ads).where(eq(ads.id, adId));
       await removeFiles(images.map((image) => image.path));
     },
+
+    subcategoryAttributes: (subcategoryId: number) => findSubcategoryAttributes(db, subcategoryId),
 
     /** The seller's own ads in every status, newest first, with counts per status for the tabs. */
     async mine(userId: number, status: "all" | "active" | "hidden" | "pending", page: number) {

@@ -152,6 +152,24 @@ describe("posting an ad", () => {
     expect(notYesNo.json().errors["attributes.Registered"]).toEqual(["Registered must be Yes or No"]);
   });
 
+  it("tells the wizard which attributes a subcategory asks for, with their options", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: `/api/subcategories/${cars.id}/attributes` });
+    const byName = Object.fromEntries(
+      response.json().data.map((entry: { attribute: { name: string } }) => [entry.attribute.name, entry]),
+    );
+    expect(byName.Brand).toMatchObject({
+      is_required: true,
+      is_restricted: false,
+      attribute: { attribute_type: { name: "Text" } },
+    });
+    expect(byName.Condition.options.map((option: { value: string }) => option.value)).toEqual([
+      "Brand New",
+      "Foreign Used",
+      "Liberian Used",
+    ]);
+    expect(byName.Year.attribute.attribute_type.name).toBe("Number");
+  });
+
   it("needs 2 to 8 real pictures, read by their content", async () => {
     const { headers } = await signedInUser(ctx.app, ctx.db);
     const one = await send("/api/ads/create", headers, fields(), [["images[]", await picture("#ff0000"), "a.jpg"]]);
