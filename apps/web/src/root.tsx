@@ -37,7 +37,7 @@ const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.
 function DeferredToaster() {
   return useHydrated() ? (
     <Suspense>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="bottom-center" richColors closeButton />
     </Suspense>
   ) : null;
 }

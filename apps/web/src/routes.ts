@@ -27,5 +27,6 @@ export default [
     route("profile/saved", "features/saved/routes/saved-ads.tsx"),
     route("profile/:userId", "features/profile/routes/user-profile.tsx"),
     route("settings", "features/profile/routes/settings.tsx"),
+    route("sell/:adId?", "features/sell/routes/sell.tsx"),
   ]),
 ] satisfies RouteConfig;

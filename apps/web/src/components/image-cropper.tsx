@@ -1,29 +1,12 @@
 import { useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
+import { toWebp } from "~/lib/images";
 import { Modal } from "./ui/modal";
 import { primaryButtonClass, secondaryButtonClass } from "./ui/form-field";
 
-/** Spec §5: pictures are cropped, then converted to WebP at quality 0.8, at the size their use needs. */
-const WEBP_QUALITY = 0.8;
-
-async function cropToWebp(source: string, area: Area, size: { width: number; height: number }): Promise<Blob> {
-  const image = new Image();
-  image.src = source;
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = size.width;
-  canvas.height = size.height;
-  const context = canvas.getContext("2d");
-  if (!context) throw new Error("Canvas unavailable");
-  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Encoding failed"))), "image/webp", WEBP_QUALITY),
-  );
-}
-
 /**
- * A crop dialog (keyboard: arrows move, +/- zoom, via react-easy-crop) that hands back a WebP of exactly
- * `size`. Loaded only by screens that upload pictures.
+ * A crop dialog (keyboard: arrows move, +/- zoom, via react-easy-crop) that hands back a WebP of at most
+ * `size` (spec §5: cropped, then WebP at quality 0.8). Loaded only by screens that upload pictures.
  */
 export default function ImageCropper({
   source,
@@ -90,7 +73,8 @@ export default function ImageCropper({
           disabled={!area}
           onClick={async () => {
             try {
-              onDone(await cropToWebp(source, area!, size));
+              const blob = await fetch(source).then((response) => response.blob());
+              onDone(await toWebp(blob, size, area!));
             } catch {
               setFailed(true);
             }

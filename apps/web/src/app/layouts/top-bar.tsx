@@ -41,7 +41,7 @@ export function TopBar() {
 }
 
 const iconLinkClass =
-  "grid size-10 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800";
+  "grid size-9 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800 sm:size-10";
 
 /**
  * Spec §2 top bar: Login when signed out; Sell, Saved Items, Chat and the profile picture when signed in.
@@ -64,10 +64,10 @@ function AccountArea() {
   }
   const { user } = session;
   return (
-    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+    <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
       <Link
         to="/sell"
-        className="rounded-lg bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:px-4"
+        className="rounded-lg bg-emerald-700 px-2.5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:px-4"
       >
         Sell
       </Link>

@@ -15,21 +15,31 @@ export function FormField({
   required?: boolean;
   error?: string;
   hint?: string;
-  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-required"?: boolean;
+    "aria-describedby"?: string;
+  }) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
         {required && (
           <span className="ml-0.5 text-red-600" aria-hidden="true">
             *
           </span>
         )}
-      </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
+      </div>
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-required": required,
+        "aria-describedby": error ? errorId : undefined,
+      })}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -1,6 +1,7 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/ad";
+import { OwnerActions } from "~/components/ads/owner-actions";
 import { SaveToggle } from "~/components/save-toggle";
 import { ApiError } from "~/lib/api-client";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
@@ -99,6 +100,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
               <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+            <OwnerActions ad={ad} />
             <p className="flex items-center gap-1 text-slate-600">
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
                 <path

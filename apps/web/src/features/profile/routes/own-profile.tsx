@@ -1,16 +1,13 @@
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import type { TAdListItem } from "@waterside/shared/ads";
-import type { TPaged } from "@waterside/shared/api-envelope";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
-import { useEffect, useState } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { useState } from "react";
+import { redirect, useNavigate, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
-import { apiData, browserTransport } from "~/lib/api-client";
-import { formatPrice } from "~/lib/format";
 import { authedData, currentSession, rememberReturnRoute, signOut, updateUser } from "~/lib/session";
 import { ChangePassword } from "../components/change-password";
+import { MyAdsTab } from "../components/my-ads-tab";
 import { DeleteAccount } from "../components/delete-account";
 import { PersonalDetails } from "../components/personal-details";
 import { ProfileHeader } from "../components/profile-header";
@@ -67,7 +64,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
       <ProfileHeader user={user} />
       <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Profile" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+        <nav aria-label="Profile" className="-mx-4 min-w-0 overflow-x-auto px-4 lg:mx-0 lg:px-0">
           <ul className="flex gap-1 lg:flex-col">
             {tabs.map((tab) => (
               <li key={tab.id}>
@@ -99,9 +96,9 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
         </nav>
         <section
           aria-label={tabs.find((tab) => tab.id === active)?.label}
-          className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
         >
-          {active === "my-ads" && <MyAds userId={user.id} />}
+          {active === "my-ads" && <MyAdsTab />}
           {active === "details" && (
             <PersonalDetails
               user={user}
@@ -149,60 +146,6 @@ function Empty({ title, text }: { title: string; text: string }) {
     <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
       <p className="font-semibold">{title}</p>
       <p className="mt-1 text-slate-600">{text}</p>
-    </div>
-  );
-}
-
-/** The user's live ads; posting and editing come with the sell wizard. */
-function MyAds({ userId }: { userId: number }) {
-  const [ads, setAds] = useState<TAdListItem[] | null | "error">(null);
-  useEffect(() => {
-    apiData<TPaged<TAdListItem>>(browserTransport, "/ads/get", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ user_id: userId, per_page: 100 }),
-    })
-      .then((page) => setAds(page.data))
-      .catch(() => setAds("error"));
-  }, [userId]);
-  if (ads === null) return <p aria-busy="true">Loading...</p>;
-  if (ads === "error") return <p role="alert">Error getting ads, please reload page</p>;
-  return (
-    <div className="space-y-4">
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-semibold">My Ads</h2>
-        <Link to="/sell" className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white">
-          Post an ad
-        </Link>
-      </div>
-      {ads.length === 0 ? (
-        <Empty title="No ads available" text="Check back later or explore other categories." />
-      ) : (
-        <ul className="divide-y divide-slate-200">
-          {ads.map((ad) => (
-            <li key={ad.id} className="flex items-center gap-3 py-3">
-              <img
-                src={ad.images[0]?.thumbnail_url ?? "/favicon.svg"}
-                alt=""
-                width={64}
-                height={64}
-                className="size-16 rounded-lg object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={`/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}`}
-                  className="block truncate font-medium hover:underline"
-                >
-                  {ad.title}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {formatPrice(ad.price)} · <span className="font-medium text-emerald-800">{ad.status.name}</span>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

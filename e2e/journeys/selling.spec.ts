@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { skipSignupPrompt } from "./signup-prompt";
+
+test.beforeEach(({ page }) => skipSignupPrompt(page));
+
+/** Photos as a phone would pick them: PNGs of a colour, drawn by the browser itself. */
+async function photos(page: Page, colors: string[]) {
+  const encoded = await page.evaluate(
+    (list) =>
+      list.map((color) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 800;
+        canvas.height = 600;
+        const context = canvas.getContext("2d")!;
+        context.fillStyle = color;
+        context.fillRect(0, 0, 800, 600);
+        return canvas.toDataURL("image/png").split(",")[1]!;
+      }),
+    colors,
+  );
+  return encoded.map((base64, index) => ({
+    name: `photo-${index}.png`,
+    mimeType: "image/png",
+    buffer: Buffer.from(base64, "base64"),
+  }));
+}
+
+async function logIn(page: Page) {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill("fatu@demo.waterside.lr");
+  await form.getByLabel("Password").fill("waterside-demo");
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("link", { name: "Your profile" })).toBeVisible();
+}
+
+async function fillPostDetail(page: Page, title: string, price: string) {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vehicles" });
+  await page.getByLabel("Subcategory").selectOption({ label: "Cars" });
+  await page.getByLabel("Location").selectOption("Sinkor, Montserrado");
+  await page.getByLabel("Price (USD)").fill(price);
+  await page.getByLabel("Description").fill("Very clean, AC cold, customs paid. Come and test drive in Sinkor.");
+}
+
+async function fillCarDetails(page: Page) {
+  await expect(page.getByRole("form", { name: "Product Details" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Brand is required")).toBeVisible();
+  await page.getByLabel("Brand").fill("Toyota");
+  await page.getByLabel("Year").fill("2015");
+  await page.getByLabel("Condition").selectOption("Foreign Used");
+  await page.getByLabel("Transmission").selectOption("Automatic");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("form", { name: "Boost" })).toBeVisible();
+}
+
+test("a seller posts, finds, edits, drafts and deletes ads", async ({ page }, testInfo) => {
+  const word = `Zonda${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
+  const title = `Toyota Camry ${word}`;
+  page.on("dialog", (dialog) => dialog.accept());
+  await logIn(page);
+
+  // Post: three photos, reordered and one cropped; the spec's messages guard each step.
+  await page.getByRole("banner").getByRole("link", { name: "Sell", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Post an ad" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByText("Please upload at least two images.")).toBeVisible();
+  await fillPostDetail(page, title, "7200");
+  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#dc2626", "#16a34a", "#2563eb"]));
+  const photoList = page.getByRole("list", { name: "Photos" });
+  await expect(photoList.getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(3);
+  await page.getByRole("button", { name: "Move Photo 1 later" }).click();
+  await page.getByRole("button", { name: "Crop Photo 3" }).click();
+  await page.getByRole("dialog", { name: "Crop photo" }).getByRole("button", { name: "Crop and use" }).click();
+  await expect(page.getByRole("dialog", { name: "Crop photo" })).toBeHidden();
+  await page.getByRole("button", { name: "Next" }).click();
+  await fillCarDetails(page);
+  await page.getByRole("button", { name: "Skip and post" }).click();
+  await expect(page.getByText("Ad Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Nothing on the profile is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  // It is public at once: on its page with its photos, and in search.
+  await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Show photo \d$/ })).toHaveCount(3);
+  await page.goto(`/search?search=${word}`);
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+  // Edit: one photo fewer and a new price.
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit your ad" })).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await page.getByRole("button", { name: "Delete Photo 3" }).click();
+  await expect(photoList.getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
+  await page.getByLabel("Price (USD)").fill("6900");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Skip and update" }).click();
+  await expect(page.getByText("Ad Updated!")).toBeVisible();
+  await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByText("$6,900").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Show photo \d$/ })).toHaveCount(2);
+
+  // A second ad saved as a draft survives a reload, then is resumed and published.
+  const draftTitle = `Honda Civic ${word}`;
+  await page.goto("/sell");
+  await fillPostDetail(page, draftTitle, "5100");
+  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#f59e0b", "#7c3aed"]));
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Saved To Draft!")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.reload();
+  const drafts = page.getByRole("region", { name: "Drafts" });
+  await drafts.getByRole("link", { name: `Resume ${draftTitle}` }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(draftTitle);
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
+  await page.getByRole("button", { name: "Next" }).click();
+  await fillCarDetails(page);
+  await page.getByRole("button", { name: "Skip and post" }).click();
+  await expect(page.getByText("Ad Created!")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: draftTitle, exact: true }),
+  ).toBeVisible();
+  await expect(drafts.getByRole("link", { name: `Resume ${draftTitle}` })).toHaveCount(0);
+
+  // Delete the first ad from its page.
+  await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("group", { name: "Your ad" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Ad Deleted successfuly!")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }),
+  ).toHaveCount(0);
+});
