@@ -69,7 +69,7 @@ async function main() {
   ];
   if (config.seedDemo) {
     banner.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
-    banner.push(`  ${DEMO_ADMIN.email.padEnd(30)} admin       sign in at ${url}/admin`);
+    banner.push(`  ${DEMO_ADMIN.email.padEnd(30)} admin       (admin API: /api/admin/auth/login)`);
     for (const account of DEMO_ACCOUNTS) {
       banner.push(`  ${account.email.padEnd(30)} ${account.business ? "business  " : "individual"}  ${account.name}`);
     }
