@@ -1,10 +1,10 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ads, attributes, subcategories, subcategoryAttributes } from "../../db/schema.ts";
+import { ads, attributes, subcategories, subcategoryAttributes, users } from "../../db/schema.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -218,6 +218,19 @@ describe("posting an ad", () => {
     }
     expect(await ctx.db.select().from(ads).where(eq(ads.title, "Doomed generator"))).toEqual([]);
     expect(await storedAdFiles()).toBe(before);
+  });
+
+  it("a banned seller cannot post", async () => {
+    const { user, headers } = await signedInUser(ctx.app, ctx.db);
+    await ctx.db.update(users).set({ status_id: USER_STATUS.banned }).where(eq(users.id, user.id));
+    const response = await send(
+      "/api/ads/create",
+      headers,
+      fields({ title: "Banned seller's phone" }),
+      await threePictures(),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(await ctx.db.select().from(ads).where(eq(ads.title, "Banned seller's phone"))).toEqual([]);
   });
 
   it("refuses the same ad posted twice within a day", async () => {
