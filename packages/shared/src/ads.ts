@@ -27,6 +27,10 @@ export const ZAdFilters = z.object({
   location: optional(z.string().trim().min(1).max(120)),
   search: optional(z.string().trim().min(1).max(100)),
   section: optional(z.enum(HOME_SECTIONS)),
+  /** Only boosted ads (an active subscription); false or absent: every ad. */
+  has_active_subscription: optional(
+    z.preprocess((value) => value === true || value === "true" || value === "1" || value === 1, z.boolean()),
+  ),
   sort_by: optional(z.enum(AD_SORT_FIELDS)),
   sort_order: optional(z.enum(SORT_ORDERS)),
   sort_combined: optional(
@@ -117,8 +121,19 @@ export const ZAdAttribute = z.object({
   attribute: z.object({ name: z.string(), type: z.string() }),
 });
 
-/** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller. */
+/** Spec §3 Ad `rating`: how many gave each star, and the viewer's own rating when signed in. */
+export const ZAdRating = z.object({
+  counts: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
+  total: z.number().int(),
+  average: z.number().nullable(),
+  current_user_rating: z.number().int().nullable(),
+  current_user_rating_id: z.number().int().nullable(),
+});
+export type TAdRating = z.infer<typeof ZAdRating>;
+
+/** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller, ratings. */
 export const ZAdDetail = ZAdListItem.extend({
+  rating: ZAdRating,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   attributes: z.array(ZAdAttribute),

@@ -16,6 +16,8 @@ export interface AdListQuery {
   /** "words": full-text match; "similar": trigram resemblance to the title, when no word matched. */
   searchMode?: "words" | "similar";
   businessSellersOnly: boolean;
+  /** Only ads with a running boost. */
+  boostedOnly?: boolean;
   /** null: by search relevance. */
   sort: { field: "visibility_score" | "created_at" | "price"; order: "asc" | "desc" } | null;
   limit: number;
@@ -65,6 +67,12 @@ function listConditions(query: AdListQuery): SQL[] {
   if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
   if (query.countyIds) conditions.push(sql`a.county_id in ${query.countyIds}`);
   if (query.areaIds) conditions.push(sql`a.area_id in ${query.areaIds}`);
+  if (query.boostedOnly) {
+    conditions.push(
+      sql`exists (select 1 from subscriptions sub where sub.ad_id = a.id and sub.status = 'active'
+                  and (sub.end_date is null or sub.end_date > now()))`,
+    );
+  }
   if (query.businessSellersOnly) {
     conditions.push(
       sql`exists (select 1 from users u where u.id = a.user_id and u.usertype_id = ${USER_TYPE.company})`,
@@ -250,4 +258,12 @@ export async function findAdForPage(db: Database, id: number) {
       where v.ad_id = ${id} order by sa.position, sa.id`),
   ]);
   return { ad, images, attributes: attributeRows };
+}
+
+/** Stars given to an ad, per star, and the viewer's own rating. */
+export async function findAdRatings(db: Database, adId: number, viewerId?: number) {
+  return db.execute<{ stars: number; total: number; own_id: number | null }>(sql`
+    select stars, count(*)::int as total,
+      max(case when user_id = ${viewerId ?? null}::int then id end) as own_id
+    from ratings where ad_id = ${adId} group by stars`);
 }

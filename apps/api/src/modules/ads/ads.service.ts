@@ -3,6 +3,7 @@ import type {
   TAdFilters,
   TAdImage,
   TAdListItem,
+  TAdRating,
   TLatestSubscription,
   TSuggestion,
 } from "@waterside/shared/ads";
@@ -24,6 +25,7 @@ import {
   countAds,
   findAdForPage,
   findAdPage,
+  findAdRatings,
   findLocations,
   findSuggestions,
   type AdListQuery,
@@ -115,6 +117,7 @@ export function createAdsService(db: Database) {
       const { ad, images, attributes } = found;
       return {
         ...toListItem(ad),
+        rating: toRating(await findAdRatings(db, id, viewerId)),
         description: ad.description_full,
         images: images.map((image) => toImage(image)),
         latitude: ad.latitude,
@@ -166,6 +169,7 @@ export function createAdsService(db: Database) {
         priceMax: filters.price_max,
         search: filters.search,
         businessSellersOnly: filters.section === "top_seller",
+        boostedOnly: filters.has_active_subscription === true,
         sort: sortField ? { field: sortField, order: (order as "asc" | "desc" | undefined) ?? "desc" } : null,
         limit: perPage,
         offset: (page - 1) * perPage,
@@ -205,6 +209,26 @@ const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
   last_page: 1,
   next_page_url: null,
 });
+
+function toRating(rows: Array<{ stars: number; total: number; own_id: number | null }>): TAdRating {
+  const counts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  let total = 0;
+  let sum = 0;
+  let own: { stars: number; id: number } | null = null;
+  for (const row of rows) {
+    counts[row.stars as keyof typeof counts] = row.total;
+    total += row.total;
+    sum += row.stars * row.total;
+    if (row.own_id !== null) own = { stars: row.stars, id: row.own_id };
+  }
+  return {
+    counts,
+    total,
+    average: total ? Math.round((sum / total) * 10) / 10 : null,
+    current_user_rating: own?.stars ?? null,
+    current_user_rating_id: own?.id ?? null,
+  };
+}
 
 function toImage(image: { id: number; path: string; order: number }): TAdImage {
   return {

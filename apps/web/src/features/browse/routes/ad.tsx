@@ -12,6 +12,7 @@ import { getAd } from "../api/get-ad";
 import { getAds } from "../api/get-ads";
 import { AdAttributes } from "../components/ad-attributes";
 import { AdGallery } from "../components/ad-gallery";
+import { RatingBreakdown, StarRating } from "../components/rating-breakdown";
 import { RelatedAds } from "../components/related-ads";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -100,6 +101,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
               <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+            <StarRating rating={ad.rating} />
             <OwnerActions ad={ad} />
             <p className="flex items-center gap-1 text-slate-600">
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
@@ -152,6 +154,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
       </section>
+      <RatingBreakdown rating={ad.rating} />
       <RelatedAds similar={similar} bySeller={bySeller} />
     </div>
   );
