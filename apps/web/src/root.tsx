@@ -1,9 +1,9 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { FullScreenLoader } from "~/components/ui/full-screen-loader";
-import { useHydrated } from "~/lib/use-hydrated";
+import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
 
@@ -31,13 +31,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Toasts come after hydration, so the toast library is never part of a page's first load.
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+// The toaster (and its library) arrives with the first toast, never with a page's first load.
+const Toaster = lazy(() =>
+  import("sonner").then(({ Toaster: SonnerToaster }) => ({
+    default: function MountedToaster() {
+      useEffect(toasterMounted, []);
+      return <SonnerToaster position="bottom-center" richColors closeButton />;
+    },
+  })),
+);
 
 function DeferredToaster() {
-  return useHydrated() ? (
+  return useToasterWanted() ? (
     <Suspense>
-      <Toaster position="bottom-center" richColors closeButton />
+      <Toaster />
     </Suspense>
   ) : null;
 }
