@@ -9,6 +9,7 @@ import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
 import { createLocalStorage } from "../apps/api/src/lib/storage.ts";
+import { capturingDatabase, explain } from "./lib/explain.ts";
 import { measure, printTable, startBareServer } from "./lib/load.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,6 +50,22 @@ for (const [name, body] of [
     `${name}: ${JSON.stringify(body)} → ${reply.json().data.total} results, cold ${Math.round(performance.now() - started)} ms`,
   );
 }
+
+// The exact statements of each hot request, cold, under EXPLAIN: a second app on a recording handle.
+const recording = capturingDatabase(database.sql);
+const explained = await buildApp({ config, db: recording.db, storage });
+for (const [name, method, url, payload] of [
+  ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: 137 }],
+  ["keyword search", "POST", "/api/ads/get", { search: "generator", price_max: 99_999 }],
+  ["suggestions", "GET", "/api/ads/search?search=gener", undefined],
+] as const) {
+  recording.captured.length = 0;
+  await explained.inject({ method, url, ...(payload && { payload }) });
+  for (const [index, query] of recording.captured.entries()) {
+    if (/^\s*(select|with)/i.test(query.text)) await explain(database.sql, `${name} #${index + 1}`, query);
+  }
+}
+await explained.close();
 
 const options = { connections: CONNECTIONS, seconds: SECONDS, method: "POST" as const };
 const baseline = await measure("bare Fastify route", bare.url, { connections: CONNECTIONS, seconds: SECONDS });

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { AuthPrompts } from "./auth-prompts";
+import { SkipLink } from "./skip-link";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
@@ -8,12 +9,7 @@ import { TopBar } from "./top-bar";
 export default function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <TopBar />
       <Breadcrumbs />
       <main id="main" className="flex-1">

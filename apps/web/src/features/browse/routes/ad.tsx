@@ -2,6 +2,7 @@ import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/components/ads/owner-actions";
+import { Avatar } from "~/components/ui/avatar";
 import { SaveToggle } from "~/components/save-toggle";
 import { ApiError } from "~/lib/api-client";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
@@ -120,22 +121,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
             aria-label="Seller"
             className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
           >
-            {ad.user.profile_image_url ? (
-              <img
-                src={ad.user.profile_image_url}
-                alt=""
-                width={56}
-                height={56}
-                className="size-14 rounded-full object-cover"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="grid size-14 place-items-center rounded-full bg-emerald-100 text-xl font-bold text-emerald-800"
-              >
-                {ad.user.name.charAt(0)}
-              </span>
-            )}
+            <Avatar name={ad.user.name} url={ad.user.profile_image_url} className="size-14 text-xl" />
             <div className="min-w-0">
               <Link to={`/profile/${ad.user.id}`} className="font-semibold hover:text-emerald-700 hover:underline">
                 {ad.user.name}

@@ -1,0 +1,30 @@
+import { drizzle } from "drizzle-orm/postgres-js";
+import type postgres from "postgres";
+import * as schema from "../../apps/api/src/db/schema.ts";
+
+export interface CapturedQuery {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * A Drizzle handle on the same connection that records every statement it runs, so a benchmark can
+ * replay the exact SQL of a request under EXPLAIN.
+ */
+export function capturingDatabase(client: postgres.Sql) {
+  const captured: CapturedQuery[] = [];
+  const db = drizzle(client, {
+    schema,
+    logger: { logQuery: (text, params) => captured.push({ text, params }) },
+  });
+  return { db, captured };
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement, printed, with any sequential scan on `ads` called out. */
+export async function explain(client: postgres.Sql, label: string, query: CapturedQuery) {
+  const rows = await client.unsafe(`explain (analyze, buffers) ${query.text}`, query.params as never[]);
+  const plan = rows.map((row) => row["QUERY PLAN"] as string);
+  const seqScans = plan.filter((line) => /Seq Scan on (ads|ad_images|ad_attribute_values)\b/.test(line));
+  console.log(`\nEXPLAIN ${label}${seqScans.length ? `  ⚠ ${seqScans.length} sequential scan(s) on a large table` : "  (no sequential scan on large tables)"}`);
+  for (const line of plan) console.log(`  ${line}`);
+}
