@@ -1,6 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { skipSignupPrompt } from "./signup-prompt";
 
 /** Where the server started by playwright.config.ts writes development mail. */
 const outbox = path.resolve(import.meta.dirname, "..", "..", process.env.E2E_DATA_DIR ?? "e2e/.data", "outbox");
@@ -137,6 +138,7 @@ test("a business registers, signs out and in, resets the password, edits the pro
 });
 
 test("a visitor who tries to save is asked to log in, and comes back after", async ({ page }) => {
+  await skipSignupPrompt(page);
   await page.goto("/");
   await page.locator("main article").first().getByRole("button", { name: "Save ad" }).click();
   const prompt = page.getByRole("dialog", { name: "Please log in" });
@@ -148,4 +150,16 @@ test("a visitor who tries to save is asked to log in, and comes back after", asy
   await page.getByRole("form", { name: "Login" }).getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(signedInBar(page)).toBeVisible();
+});
+
+test("a visitor is invited to sign up after 5 seconds on a public page", async ({ page }) => {
+  await page.goto("/categories");
+  const invitation = page.getByRole("dialog", { name: "Join Waterside" });
+  await expect(invitation).toBeVisible({ timeout: 10_000 });
+  await invitation.getByRole("link", { name: "Sign up" }).click();
+  await expect(page.getByRole("form", { name: "Register" })).toBeVisible();
+  // Once per browser session: not again on the next page.
+  await page.goto("/");
+  await page.waitForTimeout(6000);
+  await expect(page.getByRole("dialog", { name: "Join Waterside" })).toBeHidden();
 });

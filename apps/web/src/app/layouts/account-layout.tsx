@@ -12,7 +12,7 @@ export default function AccountLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <AuthPrompts />
+      <AuthPrompts invite={false} />
     </div>
   );
 }

@@ -10,23 +10,23 @@ const SIGNUP_PROMPT_DELAY_MS = 5000;
 const SIGNUP_PROMPT_SEEN = "waterside.signup_prompt_seen";
 
 /**
- * The login prompt (a visitor's signed-in action) and the sign-up invitation (once per browser session,
- * 5 s after a visitor arrives). Both lead to /auth and back here afterwards.
+ * The login prompt (a visitor's signed-in action) and, on public pages (`invite`), the sign-up invitation
+ * (once per browser session, 5 s after a visitor arrives). Both lead to /auth and back here afterwards.
  */
-export function AuthPrompts() {
+export function AuthPrompts({ invite = true }: { invite?: boolean }) {
   const session = useSession();
   const prompt = usePrompt();
   const location = useLocation();
   const here = location.pathname + location.search;
 
   useEffect(() => {
-    if (session.status !== "signed-out" || sessionStorage.getItem(SIGNUP_PROMPT_SEEN)) return;
+    if (!invite || session.status !== "signed-out" || sessionStorage.getItem(SIGNUP_PROMPT_SEEN)) return;
     const timer = setTimeout(() => {
       sessionStorage.setItem(SIGNUP_PROMPT_SEEN, "1");
       openSignupPrompt();
     }, SIGNUP_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [session.status]);
+  }, [invite, session.status]);
 
   const open = prompt !== null && session.status === "signed-out";
   const title = prompt?.kind === "login" ? "Please log in" : `Join ${BRAND}`;
