@@ -28,10 +28,15 @@ const [pick] = await database.db.execute<{ subcategory_id: number; attribute_id:
   from ad_attribute_values v join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
   where sa.has_options and v.ad_id <= 5000
   group by 1, 2, 3 order by count(*) desc limit 1`);
+// Price bounds inside that subcategory's own range, so the filter keeps real results.
+const [prices] = await database.db.execute<{ low: number; high: number }>(sql`
+  select percentile_disc(0.1) within group (order by price)::float as low,
+         percentile_disc(0.9) within group (order by price)::float as high
+  from ads where subcategory_id = ${pick!.subcategory_id} and status_id = 2`);
 const filtered = {
   subcategory_id: pick!.subcategory_id,
-  price_min: 100,
-  price_max: 20000,
+  price_min: prices!.low,
+  price_max: prices!.high,
   attributes: [{ id: pick!.attribute_id, values: [pick!.value] }],
   sort_combined: "visibility_score|desc",
 };
@@ -55,14 +60,16 @@ for (const [name, body] of [
 const recording = capturingDatabase(database.sql);
 const explained = await buildApp({ config, db: recording.db, storage });
 for (const [name, method, url, payload] of [
-  ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: 137 }],
+  ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: filtered.price_min + 1 }],
   ["keyword search", "POST", "/api/ads/get", { search: "generator", price_max: 99_999 }],
   ["suggestions", "GET", "/api/ads/search?search=gener", undefined],
 ] as const) {
   recording.captured.length = 0;
   await explained.inject({ method, url, ...(payload && { payload }) });
+  const settings: string[] = [];
   for (const [index, query] of recording.captured.entries()) {
-    if (/^\s*(select|with)/i.test(query.text)) await explain(database.sql, `${name} #${index + 1}`, query);
+    if (/^\s*set local/i.test(query.text)) settings.push(query.text);
+    if (/^\s*(select|with)/i.test(query.text)) await explain(database.sql, `${name} #${index + 1}`, query, settings);
   }
 }
 await explained.close();
@@ -81,7 +88,11 @@ const measurements: Array<[string, string, Parameters<typeof measure>[2]]> = [
     "/api/ads/get",
     {
       ...options,
-      vary: () => ({ body: { ...filtered, price_min: randomInt(5000), price_max: 10_000 + randomInt(20_000) } }),
+      vary: () => {
+        const spread = prices!.high - prices!.low;
+        const low = prices!.low + randomInt(spread / 2);
+        return { body: { ...filtered, price_min: low, price_max: low + spread / 4 + randomInt(spread / 2) } };
+      },
     },
   ],
   ['ads/get search "toyota", same', "/api/ads/get", { ...options, body: search }],

@@ -20,11 +20,19 @@ export function capturingDatabase(client: postgres.Sql) {
   return { db, captured };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of one statement, printed, with any sequential scan on `ads` called out. */
-export async function explain(client: postgres.Sql, label: string, query: CapturedQuery) {
-  const rows = await client.unsafe(`explain (analyze, buffers) ${query.text}`, query.params as never[]);
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of one statement, printed, with any sequential scan on a large table called out.
+ * `settings` are the `set local` statements the request ran before it, replayed in the same transaction.
+ */
+export async function explain(client: postgres.Sql, label: string, query: CapturedQuery, settings: string[] = []) {
+  const rows = await client.begin(async (tx) => {
+    for (const setting of settings) await tx.unsafe(setting);
+    return tx.unsafe(`explain (analyze, buffers) ${query.text}`, query.params as never[]);
+  });
   const plan = rows.map((row) => row["QUERY PLAN"] as string);
   const seqScans = plan.filter((line) => /Seq Scan on (ads|ad_images|ad_attribute_values)\b/.test(line));
-  console.log(`\nEXPLAIN ${label}${seqScans.length ? `  ⚠ ${seqScans.length} sequential scan(s) on a large table` : "  (no sequential scan on large tables)"}`);
+  console.log(
+    `\nEXPLAIN ${label}${seqScans.length ? `  ⚠ ${seqScans.length} sequential scan(s) on a large table` : "  (no sequential scan on large tables)"}`,
+  );
   for (const line of plan) console.log(`  ${line}`);
 }
