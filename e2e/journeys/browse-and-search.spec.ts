@@ -4,6 +4,8 @@ import { skipSignupPrompt } from "./signup-prompt";
 test.beforeEach(({ page }) => skipSignupPrompt(page));
 
 const isPhone = (width: number | undefined) => (width ?? 0) < 768;
+/** Oldest first: seeded demo ads, never the ones other journeys post, edit and delete meanwhile. */
+const DEMO_ADS_FIRST = { sort_combined: "created_at|asc" };
 
 interface ListedAd {
   id: number;
@@ -35,8 +37,9 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
     values: string[];
   }>;
   const brand = filters.find((filter) => filter.name === "Brand")!;
-  const cars = (await (await request.post("/api/ads/get", { data: { subcategory_id: 1, per_page: 100 } })).json()).data
-    .data as ListedAd[];
+  const cars = (
+    await (await request.post("/api/ads/get", { data: { subcategory_id: 1, per_page: 100, ...DEMO_ADS_FIRST } })).json()
+  ).data.data as ListedAd[];
   let target: ListedAd | undefined;
   let brandValue = "";
   for (const car of cars) {
@@ -122,7 +125,8 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
 });
 
 test("a search with a typo still finds the ad, and the page carries a rich preview", async ({ page, request }) => {
-  const ads = (await (await request.post("/api/ads/get", { data: { per_page: 100 } })).json()).data.data as ListedAd[];
+  const ads = (await (await request.post("/api/ads/get", { data: { per_page: 100, ...DEMO_ADS_FIRST } })).json()).data
+    .data as ListedAd[];
   const word = ads.flatMap((ad) => ad.title.split(/\s+/)).find((candidate) => /^[A-Za-z]{6,}$/.test(candidate))!;
   const typo = word.slice(0, 2) + word.slice(3);
 
@@ -147,7 +151,8 @@ test("a search with a typo still finds the ad, and the page carries a rich previ
 test("shared links preview without JavaScript: title, Open Graph image and Product JSON-LD in the HTML", async ({
   request,
 }) => {
-  const [ad] = (await (await request.post("/api/ads/get", { data: { per_page: 1 } })).json()).data.data as ListedAd[];
+  const [ad] = (await (await request.post("/api/ads/get", { data: { per_page: 1, ...DEMO_ADS_FIRST } })).json()).data
+    .data as ListedAd[];
   const html = await (await request.get(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}`)).text();
   expect(html).toContain(`<title>${ad!.title.replace(/&/g, "&amp;")}`);
   expect(html).toMatch(/<meta property="og:image" content="http[^"]+-large\.webp"/);

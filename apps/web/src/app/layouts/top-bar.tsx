@@ -115,7 +115,7 @@ function MobileMenu() {
         open={open}
         onOpenChange={setOpen}
         label="Menu"
-        className="fixed inset-y-0 left-0 h-dvh w-72 max-w-[85vw] bg-white shadow-xl"
+        className="fixed inset-y-0 left-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white shadow-xl"
       >
         <div className="flex h-full flex-col gap-6 overflow-y-auto p-5">
           <div className="flex items-center justify-between">

@@ -6,7 +6,10 @@ interface ModalProps {
   onOpenChange: (open: boolean) => void;
   /** The dialog's accessible name. */
   label: string;
-  /** Where and how the panel sits: a side sheet, a bottom sheet, full screen. */
+  /**
+   * Where and how the panel sits: a side sheet, a bottom sheet, full screen. Sizes come only from here
+   * (the browser's dialog keeps its own max size unless told otherwise), so no two rules compete.
+   */
   className: string;
   children: ReactNode;
 }
@@ -32,7 +35,7 @@ export function Modal({ open, onOpenChange, label, className, children }: ModalP
       onClose={() => onOpenChange(false)}
       // A click on the backdrop lands on the <dialog> element itself.
       onClick={(event) => event.target === event.currentTarget && onOpenChange(false)}
-      className={clsx("m-0 max-h-none max-w-none p-0 backdrop:bg-slate-900/50", className)}
+      className={clsx("m-0 p-0 backdrop:bg-slate-900/50", className)}
     >
       {open && children}
     </dialog>

@@ -52,7 +52,7 @@ export function AdGallery({ images, title }: { images: TAdImage[]; title: string
         open={open}
         onOpenChange={setOpen}
         label={`${title}: photos`}
-        className="fixed inset-0 h-dvh w-screen bg-black/95 text-white"
+        className="fixed inset-0 h-dvh max-h-none w-screen max-w-none bg-black/95 text-white"
       >
         <FullScreenViewer images={images} title={title} current={current} go={go} close={() => setOpen(false)} />
       </Modal>

@@ -43,7 +43,7 @@ export function FilterModal(props: FilterPanelProps) {
         open={open}
         onOpenChange={setOpen}
         label="Filter Modal"
-        className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl"
+        className="fixed inset-x-0 top-auto bottom-0 max-h-[90dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white shadow-xl"
       >
         <div className="p-5">
           <div className="mb-4 flex items-center justify-between">
