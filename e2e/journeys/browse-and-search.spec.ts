@@ -100,7 +100,8 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
   await expect(viewer).toBeVisible();
   await expect(viewer).toContainText("1 /");
   if (phone) {
-    const box = (await viewer.locator("img").boundingBox())!;
+    // The swipe area is the photo's frame: the photo itself may still be loading (and zero wide).
+    const box = (await viewer.locator("img").locator("..").boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
