@@ -21,6 +21,12 @@ export const AD_SORT_CHOICES = [
 /** Home sections (spec §9); their definitions are in docs/decisions/010-home-sections.md. */
 export const HOME_SECTIONS = ["for_you", "trending", "top_seller"] as const;
 
+/**
+ * Ad lists count their matches exactly up to this many; past it the total is the database's estimate and the
+ * reply says so (`total_is_estimate`).
+ */
+export const AD_TOTAL_EXACT_LIMIT = 1000;
+
 /** Characters of description a list item carries: enough for three card lines on any screen. */
 export const LIST_DESCRIPTION_LENGTH = 240;
 

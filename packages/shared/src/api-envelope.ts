@@ -12,6 +12,8 @@ export const paged = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     last_page: z.number().int(),
     next_page_url: z.string().nullable(),
+    /** True when `total` is the database's estimate, past the count a list pays for (ad lists: 1,000). */
+    total_is_estimate: z.boolean().optional(),
   });
 
 export type TPaged<T> = {
@@ -21,6 +23,7 @@ export type TPaged<T> = {
   total: number;
   last_page: number;
   next_page_url: string | null;
+  total_is_estimate?: boolean;
 };
 
 export const ZApiError = z.object({

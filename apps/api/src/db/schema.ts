@@ -23,6 +23,9 @@ const timestamps = {
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 
+// Index columns are ascending: PostgreSQL reads an index backwards for `order by … desc`. Drizzle's `.desc()`
+// writes DESC NULLS LAST, which no plain `order by … desc` (NULLS FIRST) can read in order.
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** 1 Individual, 2 Company (spec: usertype_id 1 individual, 2 business). */
@@ -136,7 +139,7 @@ export const passwordResetCodes = pgTable(
     used_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("password_reset_codes_user_idx").on(table.user_id, table.created_at.desc())],
+  (table) => [index("password_reset_codes_user_idx").on(table.user_id, table.created_at)],
 );
 
 export const companies = pgTable("companies", {
@@ -300,30 +303,58 @@ export const ads = pgTable(
     ...timestamps,
   },
   (table) => [
-    index("ads_user_idx").on(table.user_id, table.created_at.desc()),
-    index("ads_subcategory_created_idx").on(table.subcategory_id, table.created_at.desc()),
-    // Public lists read only active ads: partial indexes per sort, overall and within a subcategory.
+    index("ads_user_idx").on(table.user_id, table.created_at),
+    index("ads_subcategory_created_idx").on(table.subcategory_id, table.created_at),
+    // Public lists read only active ads: partial indexes per sort, overall, per category and per subcategory.
     index("ads_active_created_idx")
-      .on(table.created_at.desc(), table.id.desc())
+      .on(table.created_at, table.id)
       .where(sql`status_id = 2`),
     index("ads_active_visibility_idx")
-      .on(table.visibility_score.desc(), table.id.desc())
+      .on(table.visibility_score, table.id)
       .where(sql`status_id = 2`),
     index("ads_active_price_idx")
       .on(table.price, table.id)
       .where(sql`status_id = 2`),
-    index("ads_active_sub_created_idx")
-      .on(table.subcategory_id, table.created_at.desc())
+    index("ads_active_category_created_idx")
+      .on(table.category_id, table.created_at, table.id)
       .where(sql`status_id = 2`),
-    index("ads_active_sub_visibility_idx")
-      .on(table.subcategory_id, table.visibility_score.desc())
-      .where(sql`status_id = 2`),
-    index("ads_active_sub_price_idx")
-      .on(table.subcategory_id, table.price)
-      .where(sql`status_id = 2`),
+    // A subcategory's page is a walk along its sort that stops after 30 matches, and its total a walk along
+    // the price range. The filtered columns follow the sort columns, so neither reads the table.
+    ...(
+      [
+        ["ads_active_sub_created_idx", [table.created_at, table.id, table.price]],
+        ["ads_active_sub_visibility_idx", [table.visibility_score, table.id, table.price]],
+        ["ads_active_sub_price_idx", [table.price, table.id]],
+      ] as const
+    ).map(([name, sort]) =>
+      index(name)
+        .on(table.subcategory_id, ...sort, table.county_id, table.area_id, table.attribute_tokens)
+        .where(sql`status_id = 2`),
+    ),
     index("ads_search_idx").using("gin", table.search_vector),
     index("ads_attribute_tokens_idx").using("gin", table.attribute_tokens),
-    index("ads_title_trgm_idx").using("gin", sql`waterside_unaccent(lower(${table.title})) gin_trgm_ops`),
+    // The most visible active ads of a title: suggestions and typo-tolerant searches (see search_titles).
+    index("ads_active_title_key_idx")
+      .on(sql`waterside_unaccent(lower(${table.title}))`, table.visibility_score, table.id)
+      .where(sql`status_id = 2`),
+  ],
+);
+
+/**
+ * Every distinct title of an active ad, accent- and case-free, with how many active ads carry it. Suggestions
+ * search these few rows instead of a million ads and their descriptions. Kept by triggers on ads (0007).
+ */
+export const searchTitles = pgTable(
+  "search_titles",
+  {
+    title_key: text().primaryKey(),
+    /** The title as the first ad wrote it. */
+    title: text().notNull(),
+    active_ads: integer().notNull(),
+  },
+  (table) => [
+    index("search_titles_words_idx").using("gin", sql`to_tsvector('simple', ${table.title_key})`),
+    index("search_titles_trgm_idx").using("gin", sql`${table.title_key} gin_trgm_ops`),
   ],
 );
 
@@ -374,7 +405,7 @@ export const savedAds = pgTable(
   (table) => [
     primaryKey({ columns: [table.user_id, table.ad_id] }),
     index("saved_ads_ad_idx").on(table.ad_id),
-    index("saved_ads_user_created_idx").on(table.user_id, table.created_at.desc()),
+    index("saved_ads_user_created_idx").on(table.user_id, table.created_at),
   ],
 );
 
@@ -436,8 +467,8 @@ export const subscriptions = pgTable(
     ...timestamps,
   },
   (table) => [
-    index("subscriptions_ad_idx").on(table.ad_id, table.created_at.desc()),
-    index("subscriptions_user_idx").on(table.user_id, table.type, table.created_at.desc()),
+    index("subscriptions_ad_idx").on(table.ad_id, table.created_at),
+    index("subscriptions_user_idx").on(table.user_id, table.type, table.created_at),
     index("subscriptions_active_ad_idx")
       .on(table.ad_id, table.end_date)
       .where(sql`status = 'active'`),

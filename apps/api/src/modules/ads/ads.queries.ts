@@ -1,11 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { LIST_DESCRIPTION_LENGTH, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-limits";
+import { AD_TOTAL_EXACT_LIMIT, LIST_DESCRIPTION_LENGTH, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-limits";
 import type { Database } from "../../db/database.ts";
+
+const intArray = (ids: number[]) => sql.raw(`'{${ids.map(Number).join(",")}}'::int[]`);
 
 export interface AdListQuery {
   categoryId?: number;
   subcategoryId?: number;
+  /** Inactive subcategories, and those of inactive categories: their ads are not public. */
+  closedSubcategoryIds: number[];
   userId?: number;
   attributes: Array<{ id: number; values: string[] }>;
   priceMin?: number;
@@ -55,11 +59,10 @@ const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
  * They read `ads` alone: joining for names before picking the page made every match pay for the joins.
  */
 function listConditions(query: AdListQuery): SQL[] {
-  const conditions: SQL[] = [
-    sql`a.status_id = ${AD_STATUS.active}`,
-    sql`a.subcategory_id in (select s.id from subcategories s join categories c on c.id = s.category_id
-                             where s.active and c.active)`,
-  ];
+  const conditions: SQL[] = [sql`a.status_id = ${AD_STATUS.active}`];
+  if (query.closedSubcategoryIds.length > 0) {
+    conditions.push(sql`a.subcategory_id <> all(${intArray(query.closedSubcategoryIds)})`);
+  }
   if (query.categoryId) conditions.push(sql`a.category_id = ${query.categoryId}`);
   if (query.subcategoryId) conditions.push(sql`a.subcategory_id = ${query.subcategoryId}`);
   if (query.userId) conditions.push(sql`a.user_id = ${query.userId}`);
@@ -86,8 +89,9 @@ function listConditions(query: AdListQuery): SQL[] {
   if (query.search) {
     conditions.push(
       query.searchMode === "similar"
-        ? // Typo tolerance: a title that resembles the words ("toyta" finds Toyota).
-          sql`${normalized(query.search)} <% waterside_unaccent(lower(a.title))`
+        ? // Typo tolerance: a title that resembles the words ("toyta" finds Toyota), among the distinct titles.
+          sql`waterside_unaccent(lower(a.title)) in (
+                select title_key from search_titles where ${normalized(query.search)} <% title_key)`
         : sql`a.search_vector @@ websearch_to_tsquery('simple', ${normalized(query.search)})`,
     );
   }
@@ -143,25 +147,42 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
   if (ids.length === 0) return [];
   return db.execute<AdListRow>(
     listRowsOf(
-      sql`select id, position from unnest(${sql.raw(`'{${ids.map(Number).join(",")}}'::int[]`)}) with ordinality as t(id, position)`,
+      sql`select id, position from unnest(${intArray(ids)}) with ordinality as t(id, position)`,
     ),
   );
 }
 
-/** Past this many matches the total is the planner's estimate: an exact count would read every match. */
-export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * Past AD_TOTAL_EXACT_LIMIT matches the total is the planner's estimate: counting exactly reads every match, and
+ * a popular word or a wide price range matches tens of thousands (decision 013).
+ */
+const EXACT_COUNT_LIMIT = AD_TOTAL_EXACT_LIMIT;
 
-export async function countAds(db: Database, query: AdListQuery): Promise<number> {
+export async function countAds(db: Database, query: AdListQuery): Promise<{ total: number; estimated: boolean }> {
   const where = sql.join(listConditions(query), sql` and `);
   const [row] = await db.execute<{ total: number }>(
     sql`select count(*)::int as total from (select 1 from ads a where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
   );
   const total = row?.total ?? 0;
-  if (total <= EXACT_COUNT_LIMIT) return total;
+  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
   const [plan] = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
     sql`explain (format json) select 1 from ads a where ${where}`,
   );
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0));
+  const estimate = Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0);
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), estimated: true };
+}
+
+/** The exact total, whatever it costs: only when a page past the estimated end came back empty. */
+export async function countAdsExactly(db: Database, query: AdListQuery): Promise<number> {
+  const where = sql.join(listConditions(query), sql` and `);
+  const [row] = await db.execute<{ total: number }>(sql`select count(*)::int as total from ads a where ${where}`);
+  return row?.total ?? 0;
+}
+
+export async function findClosedSubcategoryIds(db: Database): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    select s.id from subcategories s join categories c on c.id = s.category_id where not (s.active and c.active)`);
+  return rows.map((row) => row.id);
 }
 
 export async function findLocations(db: Database) {
@@ -170,52 +191,48 @@ export async function findLocations(db: Database) {
     from areas a join counties c on c.id = a.county_id`);
 }
 
-/** Title suggestions: words starting with what was typed, else titles that resemble it (typos). */
+/**
+ * Title suggestions from the distinct titles of active ads (search_titles): titles with a word starting with
+ * each word typed, else titles that resemble what was typed (typos). The most common titles come first, each
+ * with its most visible ad for the place shown under it.
+ */
 export async function findSuggestions(db: Database, search: string, limit: number) {
   const prefixQuery = search
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter(Boolean)
-    // `:*A`: a prefix of a title word (weight A), not of the description.
-    .map((word) => `${word}:*A`)
+    .map((word) => `${word}:*`)
     .join(" & ");
-  const columns = sql`a.id, a.title, a.location, a.subcategory_id, a.category_id`;
-  const active = sql`a.status_id = ${AD_STATUS.active}
-    and exists (select 1 from subcategories s join categories c on c.id = s.category_id
-                where s.id = a.subcategory_id and s.active and c.active)`;
-  type Row = {
-    id: number;
-    title: string;
-    location: string;
-    subcategory_id: number;
-    category_id: number;
-    visibility_score: number;
-  };
+  const withBestAd = (titles: SQL) => sql`
+    select best.id, t.title, best.location, best.subcategory_id, best.category_id
+    from (${titles}) t
+    cross join lateral (
+      select a.id, a.location, a.subcategory_id, a.category_id from ads a
+      where waterside_unaccent(lower(a.title)) = t.title_key and a.status_id = ${AD_STATUS.active}
+        and exists (select 1 from subcategories s join categories c on c.id = s.category_id
+                    where s.id = a.subcategory_id and s.active and c.active)
+      order by a.visibility_score desc, a.id desc limit 1) best
+    order by t.score desc, t.active_ads desc, t.title_key
+    limit ${limit}`;
+  type Row = { id: number; title: string; location: string; subcategory_id: number; category_id: number };
+  // Twice the titles needed: a title whose ads are all in a closed subcategory has no ad to show.
   if (prefixQuery) {
-    // With a LIMIT, the planner bets on a sequential scan finding matches early; a rare prefix then reads
-    // the whole table. The full-text index answers rare and common prefixes alike in milliseconds.
-    const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<Row>(sql`
-        select distinct on (lower(title)) * from (
-          select ${columns}, a.visibility_score from ads a
-          where ${active} and a.search_vector @@ to_tsquery('simple', ${normalized(prefixQuery)})
-          limit ${limit * 5}) candidates
-        order by lower(title), visibility_score desc`);
-    });
-    // The first matches found, not the most visible of all: a common prefix matches thousands of ads,
-    // and ranking them all would cost more than a keystroke is worth.
-    if (rows.length > 0) return [...rows].sort((a, b) => b.visibility_score - a.visibility_score).slice(0, limit);
+    const rows = await db.execute<Row>(
+      withBestAd(sql`
+        select title_key, title, active_ads, active_ads as score from search_titles
+        where to_tsvector('simple', title_key) @@ to_tsquery('simple', ${normalized(prefixQuery)})
+        order by active_ads desc, title_key limit ${limit * 2}`),
+    );
+    if (rows.length > 0) return rows;
   }
   if (search.length < TYPO_TOLERANCE_MIN_LENGTH) return [];
-  return db.execute<Row>(sql`
-    select distinct on (lower(title)) * from (
-      select ${columns}, a.visibility_score,
-        word_similarity(${normalized(search)}, waterside_unaccent(lower(a.title))) as score from ads a
-      where ${active} and ${normalized(search)} <% waterside_unaccent(lower(a.title))
-      order by score desc, a.id desc limit ${limit * 5}) candidates
-    order by lower(title), score desc
-    limit ${limit}`);
+  return db.execute<Row>(
+    withBestAd(sql`
+      select title_key, title, active_ads, word_similarity(${normalized(search)}, title_key) as score
+      from search_titles
+      where ${normalized(search)} <% title_key
+      order by score desc, active_ads desc, title_key limit ${limit * 2}`),
+  );
 }
 
 export async function findAdForPage(db: Database, id: number) {

@@ -23,7 +23,9 @@ import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
 import {
   countAds,
+  countAdsExactly,
   findAdForPage,
+  findClosedSubcategoryIds,
   findAdPage,
   findAdRatings,
   findLocations,
@@ -57,17 +59,18 @@ function resolveLocation(locations: Locations, text: string): Pick<AdListQuery, 
   return { areaIds: locations.filter((row) => fold(row.area) === first).map((row) => row.area_id) };
 }
 
+/** Above this many matches, search results are ordered by popularity instead of by relevance. */
+const RELEVANCE_RANK_LIMIT = 1000;
+
 /**
  * Public lists are read far more often than ads change. The same filters within a few seconds get the same
  * page, and a total stays for a minute, so a busy listing costs the database once per interval instead of once
  * per visitor. Concurrent identical requests share one query. (docs/decisions/013-list-caching.md)
  */
-/** Above this many matches, search results are ordered by popularity instead of by relevance. */
-const RELEVANCE_RANK_LIMIT = 1000;
-
 const PAGE_CACHE = { max: 2000, ttl: 10_000 };
 const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
+const CATALOG_CACHE = { max: 1, ttl: 600_000 };
 
 export function createAdsService(db: Database) {
   // Counties and areas are reference data: read once per process.
@@ -89,10 +92,17 @@ export function createAdsService(db: Database) {
         }),
       ),
   });
-  const countOf = async (query: AdListQuery) => {
-    const { limit: _limit, offset: _offset, ...filters } = query;
-    return counts(JSON.stringify(filters), query);
-  };
+  const closedSubcategories = createChangeAwareCache(db, {
+    ...CATALOG_CACHE,
+    load: () => findClosedSubcategoryIds(db),
+  });
+  const exactCounts = createChangeAwareCache(db, {
+    ...COUNT_CACHE,
+    load: (query: AdListQuery) => countAdsExactly(db, query),
+  });
+  const filtersKey = ({ limit: _limit, offset: _offset, ...filters }: AdListQuery) => JSON.stringify(filters);
+  const countOf = (query: AdListQuery) => counts(filtersKey(query), query);
+  const exactCountOf = (query: AdListQuery) => exactCounts(filtersKey(query), query);
 
   return {
     async suggestions(search: string): Promise<TSuggestion[]> {
@@ -163,6 +173,7 @@ export function createAdsService(db: Database) {
       const query: AdListQuery = {
         categoryId: filters.category_id,
         subcategoryId: filters.subcategory_id,
+        closedSubcategoryIds: await closedSubcategories("closed", undefined),
         userId: filters.user_id,
         attributes: filters.attributes ?? [],
         priceMin: filters.price_min,
@@ -177,21 +188,35 @@ export function createAdsService(db: Database) {
       };
 
       if (query.areaIds?.length === 0) return emptyPage(page, perPage);
-      let total = await countOf(query);
-      if (total === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
+      if (query.subcategoryId && query.closedSubcategoryIds.includes(query.subcategoryId)) {
+        return emptyPage(page, perPage);
+      }
+      let count = await countOf(query);
+      if (count.total === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
         query.searchMode = "similar";
-        total = await countOf(query);
+        count = await countOf(query);
       }
       // Ranking every match by relevance costs too much when thousands match a common word; they all
       // contain it, so the most popular come first instead (decision 011).
-      if (!query.sort && total > RELEVANCE_RANK_LIMIT) query.sort = { field: "visibility_score", order: "desc" };
-      const rows = total > query.offset ? await pages(JSON.stringify(query), query) : [];
+      if (!query.sort && count.total > RELEVANCE_RANK_LIMIT) query.sort = { field: "visibility_score", order: "desc" };
+      const rows = count.estimated || count.total > query.offset ? await pages(JSON.stringify(query), query) : [];
+      let { total, estimated } = count;
+      if (estimated && rows.length > 0 && rows.length < perPage) {
+        // A short page is the last one: the total is known after all.
+        total = query.offset + rows.length;
+        estimated = false;
+      } else if (estimated && rows.length === 0) {
+        // Past the real end of an overestimate: count, so the reply can point back to the last page.
+        total = await exactCountOf(query);
+        estimated = false;
+      }
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       return {
         data: rows.map(toListItem),
         current_page: page,
         per_page: perPage,
         total,
+        total_is_estimate: estimated,
         last_page: lastPage,
         next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
       };
@@ -206,6 +231,7 @@ const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
   current_page: page,
   per_page: perPage,
   total: 0,
+  total_is_estimate: false,
   last_page: 1,
   next_page_url: null,
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdDetail, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { adAttributeValues, attributes, categories, subcategories } from "../../db/schema.ts";
+import { adAttributeValues, ads, attributes, categories, subcategories } from "../../db/schema.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -306,6 +306,28 @@ describe("GET /api/ads/search (suggestions)", () => {
     expect(await suggest("corola")).toEqual(["Toyota Corolla 2012"]);
     expect(await suggest("nissn")).toEqual(["Nissan Sunny 2010"]);
     expect(await suggest("nisn")).toEqual([]);
+  });
+
+  it("puts the most common title first and follows ads as they are posted, renamed, hidden and deleted", async () => {
+    const seller = await createUser(ctx.db, { name: "Kebeh" });
+    const cow = await createAd(ctx.db, { user_id: seller.id, title: "Zebu cow for sale" });
+    const dresses = [
+      await createAd(ctx.db, { user_id: seller.id, title: "Zebra print dress" }),
+      await createAd(ctx.db, { user_id: seller.id, title: "Zebra print dress" }),
+    ];
+    expect(await suggest("zeb")).toEqual(["Zebra print dress", "Zebu cow for sale"]);
+
+    await ctx.db.update(ads).set({ title: "Brahman cow for sale" }).where(eq(ads.id, cow.id));
+    expect(await suggest("zebu")).toEqual([]);
+    expect(await suggest("brah")).toEqual(["Brahman cow for sale"]);
+
+    await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, cow.id));
+    expect(await suggest("brahm")).toEqual([]);
+
+    await ctx.db.delete(ads).where(eq(ads.id, dresses[0]!.id));
+    expect(await suggest("zebr")).toEqual(["Zebra print dress"]);
+    await ctx.db.delete(ads).where(eq(ads.id, dresses[1]!.id));
+    expect(await suggest("zebra")).toEqual([]);
   });
 
   it("needs more than 2 characters", async () => {

@@ -3,6 +3,7 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { adCount } from "../ad-count";
 import { ActiveFilterChips } from "./active-filter-chips";
 import { AdGrid } from "./ad-grid";
 import { FilterModal, FilterSidebar } from "./filter-panel";
@@ -57,10 +58,10 @@ export function ListingView({
         <FilterSidebar filters={filters} defaultSort={defaultSort} />
         <section aria-label="Results" className="min-w-0 flex-1">
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {ads.total.toLocaleString("en")} {ads.total === 1 ? "ad" : "ads"}
+            {adCount(ads)}
           </p>
           <AdGrid ads={ads.data} />
-          <Pagination page={ads.current_page} lastPage={ads.last_page} />
+          <Pagination page={ads.current_page} lastPage={ads.last_page} lastPageKnown={!ads.total_is_estimate} />
         </section>
       </div>
     </div>

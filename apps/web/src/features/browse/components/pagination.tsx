@@ -1,11 +1,22 @@
 import { Link, useSearchParams } from "react-router";
 import { withPage } from "../listing-params";
 
-/** Previous / next and nearby pages as links: shareable, and Back returns to the same scroll position. */
-export function Pagination({ page, lastPage }: { page: number; lastPage: number }) {
+/**
+ * Previous / next and nearby pages as links: shareable, and Back returns to the same scroll position. The last
+ * page is only offered when the total is exact, not estimated.
+ */
+export function Pagination({
+  page,
+  lastPage,
+  lastPageKnown,
+}: {
+  page: number;
+  lastPage: number;
+  lastPageKnown: boolean;
+}) {
   const [params] = useSearchParams();
   if (lastPage <= 1) return null;
-  const pages = [...new Set([1, page - 1, page, page + 1, lastPage])]
+  const pages = [...new Set([1, page - 1, page, page + 1, ...(lastPageKnown ? [lastPage] : [])])]
     .filter((n) => n >= 1 && n <= lastPage)
     .sort((a, b) => a - b);
   const linkClass =

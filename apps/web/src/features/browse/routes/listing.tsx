@@ -2,6 +2,7 @@ import { BRAND } from "@waterside/shared/brand";
 import type { Route } from "./+types/listing";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { pageMeta, siteOrigin } from "~/lib/seo";
+import { adCount } from "../ad-count";
 import { ListingView } from "../components/listing-view";
 import { LISTING_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ...pageMeta(
       {
         title: `${subcategory.name} in Liberia`,
-        description: `${ads.total.toLocaleString("en")} ${subcategory.name} ads in ${category.name} on ${BRAND}: compare prices across Liberia's counties and chat with sellers.`,
+        description: `${subcategory.name} in ${category.name} on ${BRAND}, ${adCount(ads)}: compare prices across Liberia's counties and chat with sellers.`,
         path: `/categories/${category.id}/${subcategory.id}`,
         image: ads.data[0]?.images[0] ? `${origin}${ads.data[0].images[0].card_url}` : undefined,
       },

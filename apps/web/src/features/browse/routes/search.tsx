@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/search";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { pageMeta, siteOrigin } from "~/lib/seo";
+import { adCount } from "../ad-count";
 import { ListingView } from "../components/listing-view";
 import { SEARCH_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
 
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
     ...pageMeta(
       {
         title,
-        description: `${data.ads.total.toLocaleString("en")} ads on ${BRAND}, Liberia's marketplace. ${title}.`,
+        description: `${adCount(data.ads)} on ${BRAND}, Liberia's marketplace. ${title}.`,
         path: `/search${location.search}`,
       },
       origin,
