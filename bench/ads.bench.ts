@@ -57,7 +57,7 @@ for (const [name, body] of [
 }
 
 // The exact statements of each hot request, cold, under EXPLAIN: a second app on a recording handle.
-const recording = capturingDatabase(database.sql);
+const recording = capturingDatabase(database.url);
 const explained = await buildApp({ config, db: recording.db, storage });
 for (const [name, method, url, payload] of [
   ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: filtered.price_min + 1 }],
@@ -73,6 +73,7 @@ for (const [name, method, url, payload] of [
   }
 }
 await explained.close();
+await recording.close();
 
 const options = { connections: CONNECTIONS, seconds: SECONDS, method: "POST" as const };
 const baseline = await measure("bare Fastify route", bare.url, { connections: CONNECTIONS, seconds: SECONDS });

@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/postgres-js";
-import type postgres from "postgres";
+import postgres from "postgres";
+import { WORD_SIMILARITY_THRESHOLD } from "../../apps/api/src/db/database.ts";
 import * as schema from "../../apps/api/src/db/schema.ts";
 
 export interface CapturedQuery {
@@ -8,16 +9,18 @@ export interface CapturedQuery {
 }
 
 /**
- * A Drizzle handle on the same connection that records every statement it runs, so a benchmark can
- * replay the exact SQL of a request under EXPLAIN.
+ * A Drizzle handle on its own connections that records every statement run through it, Drizzle's or raw, so a
+ * benchmark can replay the exact SQL of a request under EXPLAIN.
  */
-export function capturingDatabase(client: postgres.Sql) {
+export function capturingDatabase(url: string) {
   const captured: CapturedQuery[] = [];
-  const db = drizzle(client, {
-    schema,
-    logger: { logQuery: (text, params) => captured.push({ text, params }) },
+  const client = postgres(url, {
+    max: 2,
+    onnotice: () => {},
+    connection: { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY_THRESHOLD },
+    debug: (_connection, text, params) => captured.push({ text, params }),
   });
-  return { db, captured };
+  return { db: drizzle(client, { schema }), captured, close: () => client.end() };
 }
 
 /**

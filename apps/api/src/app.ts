@@ -3,10 +3,11 @@ import fastifyStatic from "@fastify/static";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
@@ -47,7 +48,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
 
   await app.register(errorsPlugin);
   // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).

@@ -22,8 +22,8 @@ export const AD_SORT_CHOICES = [
 export const HOME_SECTIONS = ["for_you", "trending", "top_seller"] as const;
 
 /**
- * Ad lists count their matches exactly up to this many; past it the total is the database's estimate and the
- * reply says so (`total_is_estimate`).
+ * Ad lists count their matches up to this many; past it the total is a lower bound and the reply says so
+ * (`total_is_lower_bound`).
  */
 export const AD_TOTAL_EXACT_LIMIT = 1000;
 

@@ -12,8 +12,11 @@ export const paged = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     last_page: z.number().int(),
     next_page_url: z.string().nullable(),
-    /** True when `total` is the database's estimate, past the count a list pays for (ad lists: 1,000). */
-    total_is_estimate: z.boolean().optional(),
+    /**
+     * True when the list has at least `total` items but was not counted further (ad lists count to 1,000); the
+     * pages go on while `next_page_url` is set.
+     */
+    total_is_lower_bound: z.boolean().optional(),
   });
 
 export type TPaged<T> = {
@@ -23,7 +26,7 @@ export type TPaged<T> = {
   total: number;
   last_page: number;
   next_page_url: string | null;
-  total_is_estimate?: boolean;
+  total_is_lower_bound?: boolean;
 };
 
 export const ZApiError = z.object({

@@ -25,3 +25,31 @@ export function createChangeAwareCache<Value, Context>(
     return pending;
   };
 }
+
+/**
+ * The same memo for records read by key in batches (ad list items by ad id): keys already cached, or being
+ * loaded, are not read again, and the others are read with one `loadMany` call.
+ */
+export function createChangeAwareBatchCache<Key, Value>(
+  db: Database,
+  { max, ttl, loadMany }: { max: number; ttl: number; loadMany: (keys: Key[]) => Promise<Map<Key, Value>> },
+) {
+  const cache = new LRUCache<Key & {}, Promise<Value | undefined>>({ max, ttl });
+  void db.$client.listen(ADS_CHANGED, () => cache.clear());
+  return async (keys: Array<Key & {}>): Promise<Value[]> => {
+    const pending = keys.map((key) => cache.get(key));
+    const missing = keys.filter((_, index) => pending[index] === undefined);
+    if (missing.length > 0) {
+      const batch = loadMany(missing);
+      for (const [index, key] of keys.entries()) {
+        if (pending[index] !== undefined) continue;
+        const one = batch.then((found) => found.get(key));
+        one.catch(() => cache.delete(key));
+        cache.set(key, one);
+        pending[index] = one;
+      }
+    }
+    // A key the batch did not find (an ad deleted meanwhile) is left out.
+    return (await Promise.all(pending)).filter((value) => value !== undefined);
+  };
+}

@@ -3,8 +3,6 @@ import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { AD_TOTAL_EXACT_LIMIT, LIST_DESCRIPTION_LENGTH, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-limits";
 import type { Database } from "../../db/database.ts";
 
-const intArray = (ids: number[]) => sql.raw(`'{${ids.map(Number).join(",")}}'::int[]`);
-
 export interface AdListQuery {
   categoryId?: number;
   subcategoryId?: number;
@@ -61,7 +59,7 @@ const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
 function listConditions(query: AdListQuery): SQL[] {
   const conditions: SQL[] = [sql`a.status_id = ${AD_STATUS.active}`];
   if (query.closedSubcategoryIds.length > 0) {
-    conditions.push(sql`a.subcategory_id <> all(${intArray(query.closedSubcategoryIds)})`);
+    conditions.push(sql`a.subcategory_id <> all(${`{${query.closedSubcategoryIds.join(",")}}`}::int[])`);
   }
   if (query.categoryId) conditions.push(sql`a.category_id = ${query.categoryId}`);
   if (query.subcategoryId) conditions.push(sql`a.subcategory_id = ${query.subcategoryId}`);
@@ -98,81 +96,112 @@ function listConditions(query: AdListQuery): SQL[] {
   return conditions;
 }
 
+/** How well an ad matches the search words: full-text rank, or title resemblance for typos. */
+function relevance(query: AdListQuery): SQL {
+  const search = normalized(query.search ?? "");
+  return query.searchMode === "similar"
+    ? sql`word_similarity(${search}, waterside_unaccent(lower(a.title)))`
+    : sql`ts_rank_cd(a.search_vector, websearch_to_tsquery('simple', ${search}))`;
+}
+
 function orderBy(query: AdListQuery): SQL {
-  if (!query.sort) {
-    const search = normalized(query.search ?? "");
-    return query.searchMode === "similar"
-      ? sql`word_similarity(${search}, waterside_unaccent(lower(a.title))) desc, a.id desc`
-      : sql`ts_rank_cd(a.search_vector, websearch_to_tsquery('simple', ${search})) desc, a.id desc`;
-  }
+  if (!query.sort) return sql`${relevance(query)} desc, a.id desc`;
   const column = { visibility_score: sql`a.visibility_score`, created_at: sql`a.created_at`, price: sql`a.price` }[
     query.sort.field
   ];
   return query.sort.order === "asc" ? sql`${column} asc, a.id asc` : sql`${column} desc, a.id desc`;
 }
 
-/** List rows (names, seller, title image) for the ids a `page(id, position)` CTE picked, in its order. */
-const listRowsOf = (page: SQL) => sql`
-    with page as (${page})
-    select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}) as description, a.price::text as price,
-      a.location, a.category_id, c.name as category_name, a.subcategory_id, s.name as subcategory_name,
-      a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
-      ut.name as user_usertype, u.created_at as user_created_at, a.status_id, st.name as status_name,
-      a.visibility_score, a.created_at,
-      (select json_build_object('id', i.id, 'path', i.path, 'order', i."order")
-         from ad_images i where i.ad_id = a.id order by i."order" limit 1) as image
-    from page
-    join ads a on a.id = page.id
-    join subcategories s on s.id = a.subcategory_id
-    join categories c on c.id = a.category_id
-    join users u on u.id = a.user_id
-    join user_types ut on ut.id = u.usertype_id
-    join ad_statuses st on st.id = a.status_id
-    order by page.position`;
+const isWordSearch = (query: AdListQuery) => query.search !== undefined && query.searchMode !== "similar";
 
-/** The page's ids first, from `ads` alone; names, seller and title image only for those. */
-export async function findAdPage(db: Database, query: AdListQuery): Promise<AdListRow[]> {
-  const where = sql.join(listConditions(query), sql` and `);
-  return db.execute<AdListRow>(
-    listRowsOf(sql`
-      select a.id, row_number() over () as position from (
-        select a.id from ads a where ${where}
-        order by ${orderBy(query)}
-        limit ${query.limit} offset ${query.offset}) a`),
+/** The planner's estimate of how many ads match: the price of planning the query, without running it. */
+async function estimateMatches(db: Database, where: SQL): Promise<number> {
+  const [plan] = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
+    sql`explain (format json) select 1 from ads a where ${where}`,
   );
+  return plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
 }
 
-/** List rows of the given ads in the given order, whatever their status (saved ads, a seller's own ads). */
-export async function findListRowsByIds(db: Database, ids: number[]): Promise<AdListRow[]> {
-  if (ids.length === 0) return [];
-  return db.execute<AdListRow>(
-    listRowsOf(
-      sql`select id, position from unnest(${intArray(ids)}) with ordinality as t(id, position)`,
-    ),
-  );
+export type PriceCandidates = { ids: Int32Array; prices: Float64Array };
+
+/**
+ * Every match of a query without its price bounds, in its order (by popularity when it has no sort), while
+ * there are at most `max`; null past that.
+ */
+export async function findPriceCandidates(
+  db: Database,
+  query: AdListQuery,
+  max: number,
+): Promise<PriceCandidates | null> {
+  const where = sql.join(listConditions({ ...query, priceMin: undefined, priceMax: undefined }), sql` and `);
+  // A common word would read all its matches before finding out there are too many.
+  if (isWordSearch(query) && (await estimateMatches(db, where)) > max) return null;
+  const sort = query.sort ? orderBy(query) : sql`a.visibility_score desc, a.id desc`;
+  const rows = await db.execute<{ id: number; price: number }>(sql`
+    select a.id, a.price::float8 as price from ads a where ${where} order by ${sort} limit ${max + 1}`);
+  if (rows.length > max) return null;
+  return { ids: Int32Array.from(rows, (row) => row.id), prices: Float64Array.from(rows, (row) => row.price) };
 }
 
 /**
- * Past AD_TOTAL_EXACT_LIMIT matches the total is the planner's estimate: counting exactly reads every match, and
- * a popular word or a wide price range matches tens of thousands (decision 013).
+ * List rows (names, seller, title image) of the given ads in the given order, whatever their status. Its text
+ * never changes, so it is a prepared statement, planned once per connection; the names of the small lookup
+ * tables are subqueries rather than joins, which plan faster.
+ */
+export async function findListRowsByIds(db: Database, ids: number[]): Promise<AdListRow[]> {
+  if (ids.length === 0) return [];
+  return db.$client<AdListRow[]>`
+    select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}::int) as description,
+      a.price::text as price, a.location,
+      a.category_id, (select c.name from categories c where c.id = a.category_id) as category_name,
+      a.subcategory_id, (select s.name from subcategories s where s.id = a.subcategory_id) as subcategory_name,
+      a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
+      (select ut.name from user_types ut where ut.id = u.usertype_id) as user_usertype,
+      u.created_at as user_created_at, a.status_id,
+      (select st.name from ad_statuses st where st.id = a.status_id) as status_name,
+      a.visibility_score, a.created_at,
+      (select json_build_object('id', i.id, 'path', i.path, 'order', i."order")
+         from ad_images i where i.ad_id = a.id order by i."order" limit 1) as image
+    from unnest(${ids}::int[]) with ordinality as page(id, position)
+    join ads a on a.id = page.id
+    join users u on u.id = a.user_id
+    order by page.position`;
+}
+
+/** The ids of a page of public ads, from `ads` alone: their list rows are read apart (findListRowsByIds). */
+export async function findAdPageIds(db: Database, query: AdListQuery): Promise<number[]> {
+  const where = sql.join(listConditions(query), sql` and `);
+  const page = await db.execute<{ id: number }>(sql`
+    select a.id from ads a where ${where}
+    order by ${orderBy(query)}
+    limit ${query.limit} offset ${query.offset}`);
+  return page.map((row) => row.id);
+}
+
+/**
+ * Matches are counted up to AD_TOTAL_EXACT_LIMIT and no further: past it, counting reads every match (a popular
+ * word or a wide price range matches tens of thousands), and "1,000+ ads" tells a visitor as much (decision 013).
  */
 const EXACT_COUNT_LIMIT = AD_TOTAL_EXACT_LIMIT;
+/**
+ * A word search the planner expects to match this many ads is not counted at all: checking a word against each
+ * ad costs far more than checking a price, and even the first thousand matches of "house" take tens of ms.
+ */
+const COUNTLESS_SEARCH_ESTIMATE = 10 * EXACT_COUNT_LIMIT;
 
-export async function countAds(db: Database, query: AdListQuery): Promise<{ total: number; estimated: boolean }> {
+/** The number of matches, or `more` when there are more than AD_TOTAL_EXACT_LIMIT. */
+export async function countAds(db: Database, query: AdListQuery): Promise<{ total: number; more: boolean }> {
   const where = sql.join(listConditions(query), sql` and `);
+  const more = { total: EXACT_COUNT_LIMIT + 1, more: true };
+  if (isWordSearch(query) && (await estimateMatches(db, where)) > COUNTLESS_SEARCH_ESTIMATE) return more;
   const [row] = await db.execute<{ total: number }>(
     sql`select count(*)::int as total from (select 1 from ads a where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
   );
   const total = row?.total ?? 0;
-  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
-  const [plan] = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
-    sql`explain (format json) select 1 from ads a where ${where}`,
-  );
-  const estimate = Math.round(plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0);
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), estimated: true };
+  return total > EXACT_COUNT_LIMIT ? more : { total, more: false };
 }
 
-/** The exact total, whatever it costs: only when a page past the estimated end came back empty. */
+/** The exact total, whatever it costs: only when a page past the last one came back empty. */
 export async function countAdsExactly(db: Database, query: AdListQuery): Promise<number> {
   const where = sql.join(listConditions(query), sql` and `);
   const [row] = await db.execute<{ total: number }>(sql`select count(*)::int as total from ads a where ${where}`);

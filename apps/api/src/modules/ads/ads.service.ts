@@ -16,7 +16,7 @@ import {
   TYPO_TOLERANCE_MIN_LENGTH,
 } from "@waterside/shared/ads-limits";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { createChangeAwareCache } from "../../lib/change-aware-cache.ts";
+import { createChangeAwareBatchCache, createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { imageVariantUrl } from "@waterside/shared/images";
@@ -26,7 +26,9 @@ import {
   countAdsExactly,
   findAdForPage,
   findClosedSubcategoryIds,
-  findAdPage,
+  findListRowsByIds,
+  findPriceCandidates,
+  findAdPageIds,
   findAdRatings,
   findLocations,
   findSuggestions,
@@ -68,6 +70,9 @@ const RELEVANCE_RANK_LIMIT = 1000;
  * per visitor. Concurrent identical requests share one query. (docs/decisions/013-list-caching.md)
  */
 const PAGE_CACHE = { max: 2000, ttl: 10_000 };
+const LIST_ITEM_CACHE = { max: 20_000, ttl: 60_000 };
+const PRICE_CANDIDATE_CACHE = { max: 100, ttl: 60_000 };
+const PRICE_CANDIDATE_LIMIT = 20_000;
 const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
 const CATALOG_CACHE = { max: 1, ttl: 600_000 };
@@ -77,7 +82,13 @@ export function createAdsService(db: Database) {
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
 
-  const pages = createChangeAwareCache(db, { ...PAGE_CACHE, load: (query: AdListQuery) => findAdPage(db, query) });
+  const pages = createChangeAwareCache(db, { ...PAGE_CACHE, load: (query: AdListQuery) => findAdPageIds(db, query) });
+  // Varied filters mostly show the same popular ads: each ad's list item is read once, whatever page shows it.
+  const listItems = createChangeAwareBatchCache(db, {
+    ...LIST_ITEM_CACHE,
+    loadMany: async (ids: number[]) =>
+      new Map<number, TAdListItem>((await findListRowsByIds(db, ids)).map((row) => [row.id, toListItem(row)])),
+  });
   const counts = createChangeAwareCache(db, { ...COUNT_CACHE, load: (query: AdListQuery) => countAds(db, query) });
   const suggestionsByText = createChangeAwareCache(db, {
     ...SUGGESTION_CACHE,
@@ -100,6 +111,36 @@ export function createAdsService(db: Database) {
     ...COUNT_CACHE,
     load: (query: AdListQuery) => countAdsExactly(db, query),
   });
+  const priceCandidates = createChangeAwareCache(db, {
+    ...PRICE_CANDIDATE_CACHE,
+    load: (query: AdListQuery) => findPriceCandidates(db, query, PRICE_CANDIDATE_LIMIT),
+  });
+  /**
+   * A price range over a query with at most PRICE_CANDIDATE_LIMIT matches is applied to all of them in memory:
+   * moving a price slider then costs no query at all, and the total is exact (decision 013).
+   */
+  const pricedPage = async (query: AdListQuery) => {
+    const unpricedKey = ({ priceMin: _min, priceMax: _max, limit: _limit, offset: _offset, ...rest }: AdListQuery) =>
+      JSON.stringify(rest);
+    let candidates = await priceCandidates(unpricedKey(query), query);
+    if (candidates?.ids.length === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
+      query.searchMode = "similar";
+      candidates = await priceCandidates(unpricedKey(query), query);
+    }
+    if (!candidates) return null;
+    const { ids, prices } = candidates;
+    const [low, high] = [query.priceMin ?? -Infinity, query.priceMax ?? Infinity];
+    const matched: number[] = [];
+    for (let index = 0; index < ids.length; index++) {
+      if (prices[index]! >= low && prices[index]! <= high) matched.push(ids[index]!);
+    }
+    // A search without a sort is ranked by relevance while few match: the database ranks that page.
+    const ranked = !query.sort && matched.length <= RELEVANCE_RANK_LIMIT;
+    return {
+      total: matched.length,
+      ids: ranked ? null : matched.slice(query.offset, query.offset + query.limit),
+    };
+  };
   const filtersKey = ({ limit: _limit, offset: _offset, ...filters }: AdListQuery) => JSON.stringify(filters);
   const countOf = (query: AdListQuery) => counts(filtersKey(query), query);
   const exactCountOf = (query: AdListQuery) => exactCounts(filtersKey(query), query);
@@ -191,6 +232,14 @@ export function createAdsService(db: Database) {
       if (query.subcategoryId && query.closedSubcategoryIds.includes(query.subcategoryId)) {
         return emptyPage(page, perPage);
       }
+      if (query.priceMin !== undefined || query.priceMax !== undefined) {
+        const priced = await pricedPage(query);
+        if (priced?.ids) return toPage(await listItems(priced.ids), priced.total, false);
+        if (priced) {
+          const ids = priced.total > query.offset ? await pages(JSON.stringify(query), query) : [];
+          return toPage(await listItems(ids), priced.total, false);
+        }
+      }
       let count = await countOf(query);
       if (count.total === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
         query.searchMode = "similar";
@@ -199,27 +248,34 @@ export function createAdsService(db: Database) {
       // Ranking every match by relevance costs too much when thousands match a common word; they all
       // contain it, so the most popular come first instead (decision 011).
       if (!query.sort && count.total > RELEVANCE_RANK_LIMIT) query.sort = { field: "visibility_score", order: "desc" };
-      const rows = count.estimated || count.total > query.offset ? await pages(JSON.stringify(query), query) : [];
-      let { total, estimated } = count;
-      if (estimated && rows.length > 0 && rows.length < perPage) {
+      const ids = count.more || count.total > query.offset ? await pages(JSON.stringify(query), query) : [];
+      let { total, more } = count;
+      if (more && ids.length === perPage) {
+        // At least this page and one more ad.
+        total = Math.max(total, query.offset + perPage + 1);
+      } else if (more && ids.length > 0) {
         // A short page is the last one: the total is known after all.
-        total = query.offset + rows.length;
-        estimated = false;
-      } else if (estimated && rows.length === 0) {
-        // Past the real end of an overestimate: count, so the reply can point back to the last page.
+        total = query.offset + ids.length;
+        more = false;
+      } else if (more) {
+        // Past the end: count, so the reply can point back to the last page.
         total = await exactCountOf(query);
-        estimated = false;
+        more = false;
       }
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      return {
-        data: rows.map(toListItem),
-        current_page: page,
-        per_page: perPage,
-        total,
-        total_is_estimate: estimated,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-      };
+      return toPage(await listItems(ids), total, more);
+
+      function toPage(rows: TAdListItem[], total: number, more: boolean): TPaged<TAdListItem> {
+        const lastPage = Math.max(1, Math.ceil(total / perPage));
+        return {
+          data: rows,
+          current_page: page,
+          per_page: perPage,
+          total,
+          total_is_lower_bound: more,
+          last_page: lastPage,
+          next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
+        };
+      }
     },
   };
 }
@@ -231,7 +287,7 @@ const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
   current_page: page,
   per_page: perPage,
   total: 0,
-  total_is_estimate: false,
+  total_is_lower_bound: false,
   last_page: 1,
   next_page_url: null,
 });

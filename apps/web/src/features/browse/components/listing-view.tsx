@@ -61,7 +61,7 @@ export function ListingView({
             {adCount(ads)}
           </p>
           <AdGrid ads={ads.data} />
-          <Pagination page={ads.current_page} lastPage={ads.last_page} lastPageKnown={!ads.total_is_estimate} />
+          <Pagination page={ads.current_page} lastPage={ads.last_page} lastPageKnown={!ads.total_is_lower_bound} />
         </section>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { withPage } from "../listing-params";
 
 /**
  * Previous / next and nearby pages as links: shareable, and Back returns to the same scroll position. The last
- * page is only offered when the total is exact, not estimated.
+ * page is only offered when the total is exact, not a lower bound.
  */
 export function Pagination({
   page,
