@@ -30,4 +30,6 @@ export const SELLING_MESSAGES = {
 export const POSTING_LIMIT = { max: 20, windowMinutes: 60 } as const;
 export const AD_TITLE_MAX = 120;
 export const AD_DESCRIPTION_MAX = 5000;
+/** An attribute value names an option or a short fact ("Toyota", "2014"); list indexes carry them (decision 028). */
+export const AD_ATTRIBUTE_VALUE_MAX = 100;
 export const AD_PRICE_MAX = 100_000_000;

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { AD_DESCRIPTION_MAX, AD_PRICE_MAX, AD_TITLE_MAX, SELLING_MESSAGES } from "./selling-messages.ts";
+import {
+  AD_ATTRIBUTE_VALUE_MAX,
+  AD_DESCRIPTION_MAX,
+  AD_PRICE_MAX,
+  AD_TITLE_MAX,
+  SELLING_MESSAGES,
+} from "./selling-messages.ts";
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 const requiredId = (message: string) =>
@@ -31,7 +37,10 @@ export const ZAdForm = z.object({
   attributes: z
     .record(
       z.string(),
-      z.preprocess((value) => (value === null ? "" : value), z.coerce.string()),
+      z.preprocess(
+        (value) => (value === null ? "" : value),
+        z.coerce.string().max(AD_ATTRIBUTE_VALUE_MAX, `At most ${AD_ATTRIBUTE_VALUE_MAX} characters.`),
+      ),
     )
     .default({}),
 });

@@ -133,6 +133,14 @@ describe("posting an ad", () => {
       "attributes.Year": ["Year must be a number"],
       "attributes.Condition": ["Condition must be one of its options"],
     });
+    const tooLong = await send(
+      "/api/ads/create",
+      headers,
+      fields({ "attributes[Transmission]": "x".repeat(101) }),
+      await threePictures(),
+    );
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors["attributes.Transmission"]).toEqual(["At most 100 characters."]);
 
     const [boolean] = await ctx.db
       .select({ subcategory_id: subcategoryAttributes.subcategory_id, category_id: subcategories.category_id })

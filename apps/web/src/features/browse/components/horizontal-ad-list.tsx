@@ -12,13 +12,11 @@ export function HorizontalAdList({
   title,
   ads,
   viewAll,
-  eager = false,
 }: {
   id: string;
   title: string;
   ads: TAdListItem[];
   viewAll: string;
-  eager?: boolean;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const scroll = (direction: number) =>
@@ -62,9 +60,9 @@ export function HorizontalAdList({
         <NoAds />
       ) : (
         <ul ref={scroller} className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-          {ads.map((ad, index) => (
+          {ads.map((ad) => (
             <li key={ad.id} className="w-44 shrink-0 snap-start sm:w-56">
-              <AdCard ad={ad} eager={eager && index < 2} />
+              <AdCard ad={ad} />
             </li>
           ))}
         </ul>

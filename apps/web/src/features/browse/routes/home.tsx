@@ -64,14 +64,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      {sections.map(({ section, title, ads }, index) => (
+      {/* No card photo is fetched ahead: the hero's headline is what a phone paints first, and photos
+          below it would only slow that down on a thin connection. */}
+      {sections.map(({ section, title, ads }) => (
         <HorizontalAdList
           key={section}
           id={`home-${section}`}
           title={title}
           ads={ads}
           viewAll={`/search?section=${section}`}
-          eager={index === 0}
         />
       ))}
     </>
