@@ -11,6 +11,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
 export default defineConfig({
   testDir: "journeys",
   fullyParallel: true,
+  // A journey is a whole visit (register, post, edit, delete …), not one check: 30 s was too tight on 2 busy cores.
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

@@ -1,6 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./hydrated-page";
 import { skipSignupPrompt } from "./signup-prompt";
 
 /** Where the server started by playwright.config.ts writes development mail. */

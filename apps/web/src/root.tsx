@@ -50,6 +50,11 @@ function DeferredToaster() {
 }
 
 export default function App() {
+  // Scripts arrive after the page has loaded (entry.server.tsx): this marks when the page has come alive, for
+  // the journeys, which must not click before then.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,0 +1,50 @@
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext } from "react-router";
+import { deferHydration } from "./lib/defer-hydration";
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
+ * streams) so that its scripts can be moved after its `load` event (lib/defer-hydration.ts).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    let shellRendered = false;
+    let abortRender = () => {};
+    const timeout = setTimeout(() => abortRender(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        shellRendered = true;
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => {
+          clearTimeout(timeout);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), { status, headers: responseHeaders }),
+          );
+        });
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        status = 500;
+        // Errors while rendering the shell reject above and are logged by React Router.
+        if (shellRendered) console.error(error);
+      },
+    });
+    abortRender = abort;
+  });
+}

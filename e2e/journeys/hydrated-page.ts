@@ -1,0 +1,31 @@
+import { test as base, type Page } from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+/**
+ * A server-rendered page loads its scripts after its `load` event (apps/web/src/entry.server.tsx), so Playwright's
+ * goto and reload, which return at `load`, would hand over a page whose buttons are not alive yet. The journeys'
+ * `test` makes them return once the page has hydrated, on every page of the journey's browser context.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on("page", waitForHydrationOnNavigation);
+    await use(context);
+  },
+});
+
+function waitForHydrationOnNavigation(page: Page) {
+  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
