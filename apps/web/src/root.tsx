@@ -13,7 +13,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // Scroll padding keeps whatever is scrolled or tabbed into view clear of the sticky top bar.
+    <html lang="en" className="scroll-pt-16 sm:scroll-pt-20">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
