@@ -61,7 +61,10 @@ export function HorizontalAdList({
       ) : (
         <ul ref={scroller} className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
           {ads.map((ad) => (
-            <li key={ad.id} className="w-44 shrink-0 snap-start sm:w-56">
+            <li
+              key={ad.id}
+              className="w-44 shrink-0 snap-start [contain-intrinsic-size:auto_22rem] [content-visibility:auto] sm:w-56"
+            >
               <AdCard ad={ad} />
             </li>
           ))}

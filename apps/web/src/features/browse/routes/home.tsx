@@ -1,5 +1,6 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
 import { BRAND, BRAND_TAGLINE } from "@waterside/shared/brand";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta, siteOrigin } from "~/lib/seo";
@@ -65,15 +66,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {/* No card photo is fetched ahead: the hero's headline is what a phone paints first, and photos
-          below it would only slow that down on a thin connection. */}
+          below it would only slow that down on a thin connection. Each list is its own Suspense boundary, so
+          React hydrates them one task at a time instead of blocking a slow phone in one long task. */}
       {sections.map(({ section, title, ads }) => (
-        <HorizontalAdList
-          key={section}
-          id={`home-${section}`}
-          title={title}
-          ads={ads}
-          viewAll={`/search?section=${section}`}
-        />
+        <Suspense key={section}>
+          <HorizontalAdList id={`home-${section}`} title={title} ads={ads} viewAll={`/search?section=${section}`} />
+        </Suspense>
       ))}
     </>
   );
