@@ -122,7 +122,7 @@ async function estimateMatches(db: Database, where: SQL): Promise<number> {
   return plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
 }
 
-export type PriceCandidates = { ids: Int32Array; prices: Float64Array };
+type PriceCandidates = { ids: Int32Array; prices: Float64Array };
 
 /**
  * Every match of a query without its price bounds, in its order (by popularity when it has no sort), while
@@ -191,20 +191,24 @@ const COUNTLESS_SEARCH_ESTIMATE = 10 * EXACT_COUNT_LIMIT;
 
 /** The number of matches, or `more` when there are more than AD_TOTAL_EXACT_LIMIT. */
 export async function countAds(db: Database, query: AdListQuery): Promise<{ total: number; more: boolean }> {
-  const where = sql.join(listConditions(query), sql` and `);
   const more = { total: EXACT_COUNT_LIMIT + 1, more: true };
-  if (isWordSearch(query) && (await estimateMatches(db, where)) > COUNTLESS_SEARCH_ESTIMATE) return more;
-  const [row] = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from (select 1 from ads a where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
-  );
-  const total = row?.total ?? 0;
+  if (isWordSearch(query)) {
+    const where = sql.join(listConditions(query), sql` and `);
+    if ((await estimateMatches(db, where)) > COUNTLESS_SEARCH_ESTIMATE) return more;
+  }
+  const total = await countAdsUpTo(db, query, EXACT_COUNT_LIMIT + 1);
   return total > EXACT_COUNT_LIMIT ? more : { total, more: false };
 }
 
-/** The exact total, whatever it costs: only when a page past the last one came back empty. */
-export async function countAdsExactly(db: Database, query: AdListQuery): Promise<number> {
+/**
+ * The number of matches, read no further than `max` of them. A page past the end counts up to its own offset,
+ * which its page query has already read past, so the exact total costs no more than that.
+ */
+export async function countAdsUpTo(db: Database, query: AdListQuery, max: number): Promise<number> {
   const where = sql.join(listConditions(query), sql` and `);
-  const [row] = await db.execute<{ total: number }>(sql`select count(*)::int as total from ads a where ${where}`);
+  const [row] = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (select 1 from ads a where ${where} limit ${max}) matches`,
+  );
   return row?.total ?? 0;
 }
 

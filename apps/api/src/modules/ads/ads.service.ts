@@ -23,7 +23,7 @@ import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
 import {
   countAds,
-  countAdsExactly,
+  countAdsUpTo,
   findAdForPage,
   findClosedSubcategoryIds,
   findListRowsByIds,
@@ -107,9 +107,10 @@ export function createAdsService(db: Database) {
     ...CATALOG_CACHE,
     load: () => findClosedSubcategoryIds(db),
   });
+  // Only asked when a page came back empty, so the total is at most its offset and the count is exact.
   const exactCounts = createChangeAwareCache(db, {
     ...COUNT_CACHE,
-    load: (query: AdListQuery) => countAdsExactly(db, query),
+    load: (query: AdListQuery) => countAdsUpTo(db, query, Math.max(query.offset, 1)),
   });
   const priceCandidates = createChangeAwareCache(db, {
     ...PRICE_CANDIDATE_CACHE,

@@ -250,6 +250,14 @@ describe("POST /api/ads/get", () => {
       "Toyota Corolla 2012",
     ]);
     expect(await titles({ search: "yaris" })).toEqual([]);
+    // With a price range, the matches are filtered in memory; ranking and typo tolerance still apply.
+    expect(await titles({ search: "toyota", price_min: 1, price_max: 100_000 })).toEqual([
+      "Toyota Corolla 2012",
+      "Toyota Land Cruiser V8",
+    ]);
+    expect(await titles({ search: "toyota", price_max: 6000 })).toEqual(["Toyota Corolla 2012"]);
+    expect(await titles({ search: "corola", price_max: 6000 })).toEqual(["Toyota Corolla 2012"]);
+    expect(await titles({ search: "corola", price_min: 6000 })).toEqual([]);
   });
 
   it("defines the home sections: for_you newest, trending by visibility, top_seller business sellers", async () => {

@@ -60,6 +60,8 @@ export function HorizontalAdList({
         <NoAds />
       ) : (
         <ul ref={scroller} className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+          {/* Chromium lazy-loads photos ahead inside scrollers too; a card well off to the side is not laid out
+              (content-visibility), so its photo waits until the list is scrolled (decision 029). */}
           {ads.map((ad) => (
             <li
               key={ad.id}
