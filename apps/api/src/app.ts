@@ -44,7 +44,8 @@ export interface AppDeps {
 export async function buildApp({ config, db, storage, logger = false }: AppDeps) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Forwarded headers are believed only from configured proxies: anyone can send X-Forwarded-For.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +61,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(requestBodyPlugin);
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { serveDocs: config.apiDocs });
   const tokens = createTokenService(db, config.tokenSecret);
   await app.register(authPlugin, { db, tokens });
   await app.register(rateLimitPlugin);

@@ -35,8 +35,38 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(
       "Invalid configuration: TOKEN_SECRET is required when NODE_ENV=production",
     );
-    const config = loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40), SMTP_URL: "smtp://mail:25" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      TOKEN_SECRET: "s".repeat(40),
+      SMTP_URL: "smtp://mail:25",
+      PUBLIC_URL: "https://waterside.lr/",
+    });
     expect(config.seedDemo).toBe(false);
+    expect(config.publicUrl).toBe("https://waterside.lr");
+    expect(config.apiDocs).toBe(false);
+  });
+
+  it("requires the public origin in production, where nothing else may name it", () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", TOKEN_SECRET: "s".repeat(40), SMTP_URL: "smtp://mail:25" }),
+    ).toThrow("Invalid configuration: PUBLIC_URL is required when NODE_ENV=production");
+    expect(loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40), PORT: "4100" }).publicUrl).toBe(
+      "http://localhost:4100",
+    );
+  });
+
+  it("believes forwarded headers only from configured proxies", () => {
+    const base = { NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40) } as const;
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.1, 10.1.0.0/16" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "1" })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "everyone" })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be/,
+    );
   });
 
   it("requires mail in production and complete social provider settings", () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -17,6 +18,14 @@ const environmentSchema = z.object({
     .max(65535, "must be between 0 and 65535")
     .default(3000),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://waterside.lr" }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) => value === "false" || value.split(",").every((entry) => isProxyAddress(entry.trim())),
+      "must be false, or comma-separated proxy addresses or CIDR ranges (loopback, linklocal and uniquelocal allowed)",
+    )
+    .default("false"),
+  API_DOCS: booleanFlag.optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_URL: z
     .string()
@@ -87,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && !vars.SMTP_URL) {
     throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
   }
+  // Canonical links, share previews and the sitemap are cached publicly: their origin never comes from a header.
+  if (production && !vars.PUBLIC_URL) {
+    throw new ConfigError("Invalid configuration: PUBLIC_URL is required when NODE_ENV=production");
+  }
   requireTogether(vars, ["FACEBOOK_APP_ID", "FACEBOOK_APP_SECRET"]);
   requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
 
@@ -95,7 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     production,
     host: vars.HOST,
     port: vars.PORT,
-    publicUrl: vars.PUBLIC_URL?.replace(/\/$/, ""),
+    /** The one origin of canonical links, share previews and the sitemap; never taken from a request. */
+    publicUrl: vars.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${vars.PORT}`,
+    /** Which X-Forwarded-* senders are believed (docs/decisions/030-trusted-proxies.md). */
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    /** Serve the OpenAPI document and its viewer at /api/docs. */
+    apiDocs: vars.API_DOCS ?? !production,
     dataDir,
     mediaDir: path.join(dataDir, "media"),
     databaseUrl: vars.DATABASE_URL,
@@ -146,6 +164,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
     },
   };
+}
+
+/**
+ * `false` (the default): the connecting address is the client, and forwarded headers are ignored. Otherwise the
+ * addresses or ranges whose X-Forwarded-* headers are believed; a bare hop count is not offered, since it cannot
+ * tell a proxy from a client that sends the header itself.
+ */
+function parseTrustProxy(value: string): false | string[] {
+  return value === "false" ? false : value.split(",").map((entry) => entry.trim());
+}
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string) {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 /** Settings that only work as a set: some given without the others is a mistake worth stopping for. */

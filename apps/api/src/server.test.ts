@@ -81,6 +81,14 @@ describe("starting the server", () => {
       await second.ready;
       expect(second.output().stdout).not.toContain("Seeded");
       expect(await totalAds(port)).toBe(adsAfterFirst);
+      // Publicly cached pages name only the configured origin, whatever host a request claims.
+      const spoofed = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+      const sitemap = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`, { headers: spoofed })).text();
+      expect(sitemap).toContain(`http://localhost:${port}/`);
+      expect(sitemap).not.toContain("evil.example");
+      const home = await (await fetch(`http://127.0.0.1:${port}/`, { headers: spoofed })).text();
+      expect(home).toContain(`<link rel="canonical" href="http://localhost:${port}/"`);
+      expect(home).not.toContain("evil.example");
       second.child.kill("SIGTERM");
       expect([0, 143]).toContain(await second.exited);
     },

@@ -62,7 +62,7 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   await app.listen({ host: config.host, port: config.port });
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const url = config.publicUrl;
   const banner = [
     `\n${BRAND} is running at ${url}${dev ? " (development, hot reload)" : ""}`,
     `API docs: ${url}/api/docs`,

@@ -105,6 +105,8 @@ export const authSessions = pgTable(
   (table) => [
     index("auth_sessions_user_idx").on(table.user_id, table.device_id),
     index("auth_sessions_admin_idx").on(table.admin_id, table.device_id),
+    // A session speaks for a user or for an admin, never both and never neither.
+    check("auth_sessions_one_owner", sql`num_nonnulls(${table.user_id}, ${table.admin_id}) = 1`),
   ],
 );
 

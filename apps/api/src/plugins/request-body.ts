@@ -13,23 +13,40 @@ export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 20
  */
 export const PATCH_OR_OVERRIDE = ["PATCH", "POST"];
 
+/** Only routes declared with PATCH_OR_OVERRIDE: a catch-all (`all`) route also lists PATCH among its methods. */
+const isPatchOrOverride = (methods: string | string[] | undefined) =>
+  Array.isArray(methods) &&
+  methods.length === PATCH_OR_OVERRIDE.length &&
+  PATCH_OR_OVERRIDE.every((m) => methods.includes(m));
+
 type Nested = Record<string, unknown> | unknown[];
+
+/** Names that reach an object's prototype when used as keys: refused anywhere in a field path. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 
 /**
  * Turns flat form names into objects, as the spec's multipart client sends them:
  * `images[0]`, `attributes[1][id]`, `images.profile_image.new`, or a name repeated for a list.
+ * Containers have no prototype and keys are checked, so a name like `__proto__[admin_id]` can never reach
+ * `Object.prototype` (it is refused with 400); list indexes are bounded so `a[99999999]` cannot make a huge list.
  */
 export function nestFormFields(flat: Record<string, unknown>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  const root: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries(flat)) {
     const keys = name
       .replace(/\]/g, "")
       .split(/[[.]/)
       .filter((key, index) => key !== "" || index > 0);
+    if (keys.some((key) => FORBIDDEN_KEYS.has(key))) {
+      throw new HttpError(400, `The field name "${name}" is not allowed.`);
+    }
     let node: Nested = root;
     keys.forEach((key, index) => {
       const last = index === keys.length - 1;
       const slot: string | number = Array.isArray(node) ? (key === "" ? node.length : Number(key)) : key;
+      if (typeof slot === "number" && !(Number.isInteger(slot) && slot < UPLOAD_LIMITS.fields)) {
+        throw new HttpError(400, `The field name "${name}" has an index out of range.`);
+      }
       const container = node as Record<string | number, unknown>;
       if (last) {
         // `images[]` repeated arrives as one list: its items join the array, not a nested one.
@@ -38,8 +55,12 @@ export function nestFormFields(flat: Record<string, unknown>): Record<string, un
         return;
       }
       const nextIsIndex = /^\d*$/.test(keys[index + 1]!);
-      container[slot] ??= nextIsIndex ? [] : {};
-      node = container[slot] as Nested;
+      const existing = Object.hasOwn(container, slot) ? container[slot] : undefined;
+      // A name used both as a value and as a parent (`a=1&a[b]=2`) keeps the nested form.
+      const child =
+        existing !== null && typeof existing === "object" ? existing : nextIsIndex ? [] : Object.create(null);
+      container[slot] = child;
+      node = child as Nested;
     });
   }
   return root;
@@ -59,8 +80,7 @@ export const requestBodyPlugin = fp(async (app: FastifyInstance) => {
       request.body = nestFormFields(request.body as Record<string, unknown>);
     }
 
-    const methods = request.routeOptions.method;
-    if (request.method === "POST" && Array.isArray(methods) && methods.includes("PATCH")) {
+    if (request.method === "POST" && isPatchOrOverride(request.routeOptions.method)) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const override = String(body._method ?? request.headers["x-http-method-override"] ?? "").toLowerCase();
       if (override !== "patch") {

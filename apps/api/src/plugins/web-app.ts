@@ -13,7 +13,8 @@ export interface WebAppOptions {
   /** apps/web: holds build/ after `npm run build`, and the Vite config for dev. */
   webRoot: string;
   dev: boolean;
-  publicUrl?: string;
+  /** Canonical links, share previews and the sitemap are cached publicly: their origin is configured, never a header. */
+  publicUrl: string;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
     pages.all("/*", async (request, reply) => {
       if (request.url.startsWith("/api/") || request.url.startsWith("/media/")) return sendApiNotFound(request, reply);
       const handler = createRequestHandler(await loadBuild(), dev ? "development" : "production");
-      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicUrl;
       const response = await handler(toFetchRequest(request, reply, origin), {
         origin,
         api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init),

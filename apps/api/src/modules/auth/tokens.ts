@@ -70,7 +70,11 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
      * revoked: one family per device.
      */
     async startSession(principal: Principal, deviceId: string, rememberMe = false): Promise<TAuthorization> {
-      const owner = principal.kind === "user" ? { user_id: principal.userId } : { admin_id: principal.adminId };
+      // Both owner columns are named: an insert never reads a column the code left out.
+      const owner =
+        principal.kind === "user"
+          ? { user_id: principal.userId, admin_id: null }
+          : { user_id: null, admin_id: principal.adminId };
       const sessionId = await db.transaction(async (tx) => {
         await tx
           .update(authSessions)
