@@ -1,9 +1,14 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PATCH_OR_OVERRIDE } from "./plugins/request-body.ts";
+import { signedInUser } from "./test/factories.ts";
+import { multipart } from "./test/multipart.ts";
 import { createTestApp } from "./test/test-app.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const MULTIPART_BODY =
+  '--XYZ\r\nContent-Disposition: form-data; name="images[0]"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n--XYZ--\r\n';
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -114,6 +119,38 @@ describe("API conventions", () => {
     expect(encoded.json().data).toEqual({ a: { b: "1" }, c: "2" });
   });
 
+  it.each([
+    ["a wrong boundary", "multipart/form-data; boundary=OTHER", MULTIPART_BODY],
+    ["no boundary", "multipart/form-data", MULTIPART_BODY],
+    ["a body cut short", "multipart/form-data; boundary=XYZ", MULTIPART_BODY.slice(0, 40)],
+    ["garbage", "multipart/form-data; boundary=XYZ", "garbage\u0000\u0001"],
+    ["a file cut short", "multipart/form-data; boundary=XYZ", MULTIPART_BODY.replace(/\r\n--XYZ--\r\n$/, "")],
+  ])("answers a multipart body with %s with 400 and a clear message", async (_case, contentType, payload) => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/test/form",
+      headers: { "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "The multipart body could not be read. Please send the form again." });
+  });
+
+  it("refuses a visitor's upload to a signed-in route before reading its body", async () => {
+    // A body that never ends: only a refusal that does not wait for it can answer.
+    const endless = new Readable({ read() {} });
+    endless.push(MULTIPART_BODY.slice(0, 60));
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/create",
+      headers: { "content-type": "multipart/form-data; boundary=XYZ" },
+      payload: endless,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe("Please log in to continue.");
+    endless.destroy();
+  });
+
   it("publishes an OpenAPI document generated from the routes, browsable at /api/docs", async () => {
     const document = await ctx.app.inject({ url: "/api/docs/json" });
     expect(document.statusCode).toBe(200);
@@ -136,5 +173,75 @@ describe("API conventions", () => {
       headers: { "accept-encoding": "br, gzip" },
     });
     expect(response.headers["content-encoding"]).toBe("br");
+  });
+});
+
+describe("bad input is a clear 4xx, never a 500", () => {
+  const beyondIds = "2147483648";
+
+  it.each([
+    ["GET", `/api/users/${beyondIds}`],
+    ["GET", `/api/ads/id/${beyondIds}`],
+    ["DELETE", `/api/ads/saved/${beyondIds}`],
+    ["GET", `/api/ads/filters/subcategory/${beyondIds}`],
+    ["GET", `/api/subcategories/featured-businesses/${beyondIds}`],
+    ["GET", `/api/subcategories/${beyondIds}/attributes`],
+    ["GET", `/api/subcategories/user?user_id=${beyondIds}`],
+  ] as const)("refuses an id beyond PostgreSQL's integers: %s %s", async (method, url) => {
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const response = await ctx.app.inject({ method, url, headers });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it.each(["category_id", "subcategory_id", "user_id"])("refuses %s beyond integers in /ads/get", async (field) => {
+    const response = await ctx.app.inject({ method: "POST", url: "/api/ads/get", payload: { [field]: beyondIds } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty(field);
+  });
+
+  it("refuses the NUL character in any text, naming the field", async () => {
+    const search = await ctx.app.inject({ url: "/api/ads/search?search=a%00b" });
+    expect(search.statusCode).toBe(422);
+    expect(search.json()).toEqual({
+      message: "Text cannot contain the NUL character.",
+      errors: { search: ["Text cannot contain the NUL character."] },
+    });
+
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const form = new FormData();
+    form.append("title", "Keke\u0000");
+    form.append("description", "Good\u0000");
+    form.append("attributes[Brand]", "Bajaj\u0000");
+    const body = await multipart(form);
+    const ad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/create",
+      ...body,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(ad.statusCode).toBe(422);
+    expect(Object.keys(ad.json().errors).sort()).toEqual(["attributes.Brand", "description", "title"]);
+
+    const profile = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/user/profile",
+      headers,
+      payload: { name: "Musu\u0000", bio: "\u0000" },
+    });
+    expect(profile.statusCode).toBe(422);
+    expect(Object.keys(profile.json().errors).sort()).toEqual(["bio", "name"]);
+
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "a@b.lr", password: "x", device_id: "d\u0000" },
+    });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors).toHaveProperty("device_id");
+  });
+
+  it("answers POST to an unknown API path with 404", async () => {
+    const response = await ctx.app.inject({ method: "POST", url: "/api/nope", payload: { a: 1 } });
+    expect(response.statusCode).toBe(404);
   });
 });

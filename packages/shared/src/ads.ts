@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { zId, zPage } from "./ids.ts";
 import { AD_SORT_FIELDS, HOME_SECTIONS, SORT_ORDERS, SUGGESTION_MIN_LENGTH } from "./ads-limits.ts";
 
 /** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-const id = z.coerce.number({ message: "Must be a number." }).int().positive();
+const id = zId();
 const money = z.coerce.number({ message: "Must be a number." }).min(0, "Must be 0 or more.");
 
 export const ZAttributeFilter = z.object({
@@ -38,7 +39,7 @@ export const ZAdFilters = z.object({
       .string()
       .regex(/^(visibility_score|created_at|price)\|(asc|desc)$/, "Sort must look like field|order, e.g. price|asc."),
   ),
-  page: optional(z.coerce.number().int().min(1, "The page must be 1 or more.")),
+  page: optional(zPage()),
   per_page: optional(z.coerce.number().int().min(1, "The page size must be 1 or more.")),
 });
 export type TAdFilters = z.infer<typeof ZAdFilters>;
@@ -110,7 +111,7 @@ export const ZSuggestion = z.object({
 export type TSuggestion = z.infer<typeof ZSuggestion>;
 
 export const ZAdIdParams = z.object({
-  id: z.coerce.number({ message: "The ad id must be a number." }).int().positive(),
+  id: zId("The ad id must be a number."),
 });
 
 export const ZAdAttribute = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zId } from "./ids.ts";
 
 export const ZSubcategory = z.object({
   id: z.number().int(),
@@ -33,7 +34,7 @@ export const ZCounty = z.object({ id: z.number().int(), name: z.string(), areas:
 export type TCounty = z.infer<typeof ZCounty>;
 
 export const ZSubcategoryIdParams = z.object({
-  subcategory_id: z.coerce.number({ message: "The subcategory id must be a number." }).int().positive(),
+  subcategory_id: zId("The subcategory id must be a number."),
 });
 
 /** Spec §9: category and subcategory lists are cached 10 minutes. */
@@ -48,7 +49,7 @@ export const ZFeaturedBusiness = z.object({
 export type TFeaturedBusiness = z.infer<typeof ZFeaturedBusiness>;
 export const FEATURED_BUSINESSES_LIMIT = 12;
 
-export const ZIdParams = z.object({ id: z.coerce.number({ message: "The id must be a number." }).int().positive() });
+export const ZIdParams = z.object({ id: zId("The id must be a number.") });
 export const ZUserIdQuery = z.object({
-  user_id: z.coerce.number({ message: "The user id must be a number." }).int().positive(),
+  user_id: zId("The user id must be a number."),
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { zId, zPage } from "./ids.ts";
 
-export const ZSaveAd = z.object({ ad_id: z.coerce.number({ message: "Choose an ad." }).int().positive() });
-export const ZSavedAdParams = z.object({ ad_id: z.coerce.number().int().positive() });
+export const ZSaveAd = z.object({ ad_id: zId("Choose an ad.") });
+export const ZSavedAdParams = z.object({ ad_id: zId() });
 export const ZSavedSearch = z.object({
-  page: z.coerce.number().int().min(1, "The page must be 1 or more.").optional(),
+  page: zPage().optional(),
   search: z.preprocess((value) => (value === "" ? undefined : value), z.string().trim().max(100).optional()),
 });

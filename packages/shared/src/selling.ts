@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zId } from "./ids.ts";
 import {
   AD_ATTRIBUTE_VALUE_MAX,
   AD_DESCRIPTION_MAX,
@@ -8,8 +9,7 @@ import {
 } from "./selling-messages.ts";
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
-const requiredId = (message: string) =>
-  z.preprocess(blank, z.coerce.number({ message }).int(message).positive(message));
+const requiredId = (message: string) => z.preprocess(blank, zId(message));
 const requiredText = (message: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 const coordinate = z.preprocess(

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
+import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { ImageRejectedError } from "../lib/images.ts";
 
 /** An error a service throws on purpose; its status and message reach the client as they are. */
@@ -44,6 +45,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(422)
         .send({ message: IMAGE_MESSAGES.tooLarge, errors: { images: [IMAGE_MESSAGES.tooLarge] } });
     }
+    if (error.code === "FST_FILES_LIMIT") {
+      return reply
+        .status(422)
+        .send({ message: SELLING_MESSAGES.imagesMax, errors: { images: [SELLING_MESSAGES.imagesMax] } });
+    }
+    // A multipart body that cannot be read (no or wrong boundary, cut short): the client's fault, said plainly.
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send({ message: "The multipart body could not be read. Please send the form again." });
+    }
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
@@ -58,6 +68,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ message: error.message });
   });
 });
+
+/** busboy's errors carry no code or status: its messages are the only mark. */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+const isBrokenMultipart = (error: FastifyError) =>
+  error.statusCode === undefined && BROKEN_MULTIPART.test(error.message);
 
 /** Unknown paths under /api (and /media) answer JSON, never the web app's page. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -66,3 +66,17 @@ export function userKey(prefix: string) {
   return (request: FastifyRequest) =>
     request.principal?.kind === "user" ? `${prefix}:user:${request.principal.userId}` : `${prefix}:ip:${request.ip}`;
 }
+
+/**
+ * A per-account limit that a device the account has signed in on before is not held to: whoever floods an
+ * account with wrong passwords from many addresses cannot lock its owner out of their own phone
+ * (docs/decisions/032-login-lockout.md). The owner's device id is not something the guesser knows.
+ */
+export function unlessKnownDevice(
+  check: (request: FastifyRequest) => Promise<void>,
+  isKnownDevice: (request: FastifyRequest) => Promise<boolean> | boolean,
+) {
+  return async (request: FastifyRequest) => {
+    if (!(await isKnownDevice(request))) await check(request);
+  };
+}

@@ -1,11 +1,15 @@
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
+import { AD_IMAGES_MAX } from "@waterside/shared/images";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "./errors.ts";
 
-/** Upload limits (docs/decisions/002-api-conventions.md). */
-export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 200 };
+/**
+ * Upload limits (docs/decisions/001-api-conventions.md). No call sends more files than an ad's photos, which bounds
+ * what one request can make the process buffer; signed-in routes refuse a visitor before reading any of it.
+ */
+export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: AD_IMAGES_MAX, fields: 200 };
 
 /**
  * Routes the spec updates with "POST carrying _method=patch" declare `method: PATCH_OR_OVERRIDE`:
@@ -66,11 +70,25 @@ export function nestFormFields(flat: Record<string, unknown>): Record<string, un
   return root;
 }
 
+const NUL_MESSAGE = "Text cannot contain the NUL character.";
+
+/**
+ * Dotted names of the text fields holding U+0000. PostgreSQL cannot store it in text, so it must be refused
+ * before validation, once for every field of every route (docs/decisions/001-api-conventions.md).
+ */
+function fieldsWithNul(value: unknown, path = ""): string[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [path || "_"] : [];
+  if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return [];
+  return Object.entries(value).flatMap(([key, item]) => fieldsWithNul(item, path ? `${path}.${key}` : key));
+}
+
 export const requestBodyPlugin = fp(async (app: FastifyInstance) => {
   await app.register(formbody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) });
   await app.register(multipart, { attachFieldsToBody: "keyValues", limits: UPLOAD_LIMITS });
 
   app.addHook("preValidation", async (request) => {
+    // The web app's pages read their own bodies and reach the API through these rules in-process.
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
     const contentType = request.headers["content-type"] ?? "";
     if (
       request.body &&
@@ -78,6 +96,11 @@ export const requestBodyPlugin = fp(async (app: FastifyInstance) => {
       (contentType.startsWith("multipart/") || contentType.startsWith("application/x-www-form-urlencoded"))
     ) {
       request.body = nestFormFields(request.body as Record<string, unknown>);
+    }
+
+    const withNul = [...fieldsWithNul(request.params), ...fieldsWithNul(request.query), ...fieldsWithNul(request.body)];
+    if (withNul.length) {
+      throw new HttpError(422, NUL_MESSAGE, Object.fromEntries(withNul.map((field) => [field, [NUL_MESSAGE]])));
     }
 
     if (request.method === "POST" && isPatchOrOverride(request.routeOptions.method)) {

@@ -1,4 +1,4 @@
-import { verify } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 import { ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
 import { envelope } from "@waterside/shared/api-envelope";
@@ -14,6 +14,8 @@ import { emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
 import { AUTH_RATE_LIMITS } from "../auth/auth.routes.ts";
 import { toAdminResource } from "../users/user-resource.ts";
 
+const decoyHash = hash("decoy password that never matches");
+
 /** Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. */
 export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
@@ -21,6 +23,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     {
       preHandler: [
         limit(app, { ...AUTH_RATE_LIMITS.loginPerIp, key: ipKey("admin-login") }),
+        limit(app, {
+          ...AUTH_RATE_LIMITS.loginPerAccountAndIp,
+          key: (request) => `${emailKey("admin-login-here")(request)}:ip:${request.ip}`,
+        }),
         limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: emailKey("admin-login") }),
       ],
       schema: {
@@ -36,7 +42,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         .select()
         .from(admins)
         .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
-      const valid = admin ? await verify(admin.password_hash, password).catch(() => false) : false;
+      // An unknown email costs a hash check too, so timing does not tell which emails are admins.
+      const valid = await verify(admin?.password_hash ?? (await decoyHash), password).catch(() => false);
       if (!admin || !valid) {
         throw new HttpError(422, AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
       }
@@ -66,7 +73,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     "/admin/auth/logout",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ["admin"], summary: "Ends the admin session of this device", body: ZLogout },
     },
     async (request) => {
@@ -78,7 +85,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/admin/auth/me",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ["admin"], summary: "The signed-in admin", response: { 200: envelope(ZAdmin) } },
     },
     async (request) => {

@@ -230,12 +230,16 @@ export async function findLocations(db: Database) {
  * with its most visible ad for the place shown under it.
  */
 export async function findSuggestions(db: Database, search: string, limit: number) {
-  const prefixQuery = search
+  const words = search
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter(Boolean)
-    .map((word) => `${word}:*`)
-    .join(" & ");
+    .join(" ");
+  // Unaccenting can turn a letter into tsquery syntax (U+02BC into a quote, U+1ED04 into "(1)"): the syntax
+  // characters are removed after it, then each word becomes a prefix match.
+  const prefixQuery = sql`(select string_agg(word || ':*', ' & ')
+    from regexp_split_to_table(regexp_replace(${normalized(words)}, '[&|!():*''\\\\<>-]+', '', 'g'), '[[:space:]]+') word
+    where word <> '')`;
   const withBestAd = (titles: SQL) => sql`
     select best.id, t.title, best.location, best.subcategory_id, best.category_id
     from (${titles}) t
@@ -249,11 +253,11 @@ export async function findSuggestions(db: Database, search: string, limit: numbe
     limit ${limit}`;
   type Row = { id: number; title: string; location: string; subcategory_id: number; category_id: number };
   // Twice the titles needed: a title whose ads are all in a closed subcategory has no ad to show.
-  if (prefixQuery) {
+  if (words) {
     const rows = await db.execute<Row>(
       withBestAd(sql`
         select title_key, title, active_ads, active_ads as score from search_titles
-        where to_tsvector('simple', title_key) @@ to_tsquery('simple', ${normalized(prefixQuery)})
+        where to_tsvector('simple', title_key) @@ to_tsquery('simple', ${prefixQuery})
         order by active_ads desc, title_key limit ${limit * 2}`),
     );
     if (rows.length > 0) return rows;

@@ -310,6 +310,13 @@ describe("GET /api/ads/search (suggestions)", () => {
     expect(await suggest("CREME")).toEqual(["Café Crème phone case"]);
   });
 
+  it("reads letters that unaccent into search syntax as plain text, never a 500", async () => {
+    // U+02BC unaccents to a quote and U+1ED04 to "(1)": both once broke the prefix query.
+    for (const search of ["to\u02BCyota", "\u{1ED04}\u{1ED04}\u{1ED04}", "\u02BC\u02BC\u02BC", "nissan \u{1ED04}(1)"]) {
+      expect(await suggest(search)).toEqual(expect.any(Array));
+    }
+  });
+
   it("tolerates typos when no word starts that way, from 5 letters on", async () => {
     expect(await suggest("corola")).toEqual(["Toyota Corolla 2012"]);
     expect(await suggest("nissn")).toEqual(["Nissan Sunny 2010"]);

@@ -8,14 +8,17 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
-import { HOUR, MINUTE, emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
+import { HOUR, MINUTE, emailKey, ipKey, limit, unlessKnownDevice } from "../../plugins/rate-limit.ts";
 import type { AuthService } from "./auth.service.ts";
 import type { SocialSignIn } from "./social/social-sign-in.ts";
 
 /** Limits of docs/decisions/016-rate-limits.md. Per IP stays generous: mobile carriers share IPs widely. */
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { max: 60, timeWindow: 15 * MINUTE },
-  loginPerAccount: { max: 10, timeWindow: 15 * MINUTE },
+  /** Guessing one account from one address. */
+  loginPerAccountAndIp: { max: 10, timeWindow: 15 * MINUTE },
+  /** Guessing one account from many addresses; a device that has signed in to it before is not held to it. */
+  loginPerAccount: { max: 50, timeWindow: HOUR },
   refreshPerIp: { max: 120, timeWindow: 15 * MINUTE },
   registerPerIp: { max: 10, timeWindow: HOUR },
   emailCheckPerIp: { max: 30, timeWindow: 15 * MINUTE },
@@ -36,13 +39,13 @@ const ZRegisterImages = z.object({
  * guessed (the provider vouches for it), so social sign-ins from one shared carrier address are held only to
  * the per-IP limit.
  */
-const loginAccountKey = (request: FastifyRequest) => {
+const loginAccountKey = (prefix: string) => (request: FastifyRequest) => {
   const body = request.body as { provider?: string; token?: string; code?: string };
-  if (!body.provider || body.provider === "password") return emailKey("login")(request);
+  if (!body.provider || body.provider === "password") return emailKey(prefix)(request);
   const secret = createHash("sha256")
     .update(body.token ?? body.code ?? "")
     .digest("base64url");
-  return `login:${body.provider}:${secret}`;
+  return `${prefix}:${body.provider}:${secret}`;
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; social: SocialSignIn }> = async (
@@ -89,7 +92,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; social: Soci
     {
       preHandler: [
         limit(app, { ...AUTH_RATE_LIMITS.loginPerIp, key: ipKey("login") }),
-        limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: loginAccountKey }),
+        limit(app, {
+          ...AUTH_RATE_LIMITS.loginPerAccountAndIp,
+          key: (request) => `${loginAccountKey("login-here")(request)}:ip:${request.ip}`,
+        }),
+        unlessKnownDevice(
+          limit(app, { ...AUTH_RATE_LIMITS.loginPerAccount, key: loginAccountKey("login") }),
+          (request) => {
+            const body = request.body as { email?: string; device_id: string; password?: string };
+            return body.password !== undefined && body.email ? auth.hasSignedInOn(body.email, body.device_id) : false;
+          },
+        ),
       ],
       schema: {
         tags: ["auth"],
@@ -140,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; social: Soci
   app.post(
     "/auth/logout",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "Ends the session of this device",

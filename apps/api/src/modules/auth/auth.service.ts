@@ -6,7 +6,7 @@ import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { companies, users } from "../../db/schema.ts";
+import { authSessions, companies, users } from "../../db/schema.ts";
 import { storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { ACCOUNT_BANNED, SESSION_EXPIRED } from "../../plugins/auth.ts";
@@ -112,6 +112,17 @@ export function createAuthService({ db, storage, tokens }: { db: Database; stora
         if ((error as { code?: string }).code === "23505") throw fieldError("email", AUTH_MESSAGES.emailTaken);
         throw error;
       }
+    },
+
+    /** Whether this device has signed in to the account with this email before (any session, even ended). */
+    async hasSignedInOn(email: string, deviceId: string) {
+      const [row] = await db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.user_id))
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(authSessions.device_id, deviceId)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async login(input: TLoginCredentials) {

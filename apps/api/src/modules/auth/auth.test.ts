@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions, companies, users } from "../../db/schema.ts";
 import { multipart } from "../../test/multipart.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { AUTH_RATE_LIMITS } from "./auth.routes.ts";
 import { createTokenService } from "./tokens.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -155,19 +156,56 @@ describe("login", () => {
     expect(ok.json().data.authorization.refresh_expires_in).toBe(30 * 24 * 3600);
   });
 
-  it("answers 429 after too many attempts on one account, from any address", async () => {
+  it("answers 429 after too many wrong passwords for one account from one address, and the owner still signs in", async () => {
     const { email } = await register();
-    let last;
-    for (let attempt = 0; attempt < 11; attempt++) {
-      last = await post(
-        "/api/auth/login",
-        { email, password: "wrong-password", device_id: "d" },
-        {},
-        `10.9.9.${attempt}`,
-      );
+    const guess = (ip: string, device = "attacker") =>
+      post("/api/auth/login", { email, password: "wrong-password", device_id: device }, {}, ip);
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginPerAccountAndIp.max; attempt++) {
+      expect((await guess("10.9.9.1")).statusCode).toBe(422);
     }
-    expect(last!.statusCode).toBe(429);
-    expect(last!.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    const blocked = await guess("10.9.9.1");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // The real owner, elsewhere, is not locked out by the guesser.
+    const owner = await post(
+      "/api/auth/login",
+      { email, password: "secret-pass", device_id: "phone-1" },
+      {},
+      "10.9.8.1",
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("holds guessing from many addresses to a slower limit per account, which the owner's own device is not held to", async () => {
+    const { email } = await register();
+    const max = AUTH_RATE_LIMITS.loginPerAccount.max;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= max; attempt++) {
+      const response = await post(
+        "/api/auth/login",
+        { email, password: "wrong-password", device_id: `botnet-${attempt}` },
+        {},
+        `10.8.${Math.floor(attempt / 200)}.${attempt % 200}`,
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, max).every((status) => status === 422)).toBe(true);
+    expect(statuses[max]).toBe(429);
+    const newDevice = await post(
+      "/api/auth/login",
+      { email, password: "secret-pass", device_id: "new-phone" },
+      {},
+      "10.7.0.1",
+    );
+    expect(newDevice.statusCode).toBe(429);
+    // Registration signed in on "phone-1": that device still gets in.
+    const ownDevice = await post(
+      "/api/auth/login",
+      { email, password: "secret-pass", device_id: "phone-1" },
+      {},
+      "10.7.0.2",
+    );
+    expect(ownDevice.statusCode).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
   app.get(
     "/ads/saved/search",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["saved ads"],
         summary: "The signed-in user's saved ads, newest saved first, searchable by title",
@@ -27,7 +27,7 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
   app.get(
     "/ads/saved/ids",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["saved ads"],
         summary: "Ids of the signed-in user's saved ads, for marking server-rendered lists in the browser",
@@ -40,7 +40,7 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
   app.post(
     "/ads/saved",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["saved ads"],
         summary: "Saves an ad (saving it twice changes nothing)",
@@ -57,7 +57,7 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
   app.delete(
     "/ads/saved/:ad_id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["saved ads"],
         summary: "Removes an ad from the saved ones (the id is the ad's)",

@@ -1,4 +1,5 @@
 import { ZAdDetail, ZAdIdParams, ZAdListItem } from "@waterside/shared/ads";
+import { zId, zPage } from "@waterside/shared/ids";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
 import { ZAdForm, ZAdStatusFilter, ZSubcategoryAttribute } from "@waterside/shared/selling";
@@ -22,7 +23,7 @@ const ZUpdateBody = z.intersection(
   z.object({
     images: z
       .object({
-        update: z.preprocess(list, z.array(z.object({ id: z.coerce.number().int().positive(), order: ZOrder }))),
+        update: z.preprocess(list, z.array(z.object({ id: zId(), order: ZOrder }))),
         upload: z.preprocess(
           (value) => list(value).map((entry) => (Buffer.isBuffer(entry) ? { file: entry } : entry)),
           z.array(z.object({ file: ZFile, order: ZOrder.optional() })),
@@ -45,7 +46,8 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
   app.post(
     "/ads/create",
     {
-      preHandler: [app.requireUser, posting],
+      onRequest: app.requireUser,
+      preHandler: posting,
       schema: {
         tags: ["selling"],
         summary: "Posts a new ad with 2 to 8 pictures (multipart); it is live at once",
@@ -64,7 +66,8 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
   app.route({
     method: PATCH_OR_OVERRIDE,
     url: "/ads/:id",
-    preHandler: [app.requireUser, posting],
+    onRequest: app.requireUser,
+    preHandler: posting,
     schema: {
       tags: ["selling"],
       summary: "Edits the seller's ad: fields, attributes, and pictures kept (images.update) or added (images.upload)",
@@ -84,7 +87,7 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
   app.delete(
     "/ads/:id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["selling"],
         summary: "Deletes the seller's ad and its pictures",
@@ -114,13 +117,13 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
   app.get(
     "/ads/mine",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["selling"],
         summary: "The signed-in seller's ads in every status, with counts per status (My Ads)",
         querystring: z.object({
           status: ZAdStatusFilter.default("all"),
-          page: z.coerce.number().int().min(1).default(1),
+          page: zPage().default(1),
         }),
         response: {
           200: envelope(

@@ -1,4 +1,5 @@
 import { envelope } from "@waterside/shared/api-envelope";
+import { zId } from "@waterside/shared/ids";
 import { ZDeviceId } from "@waterside/shared/auth";
 import {
   USER_MESSAGES,
@@ -20,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     "/user",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ["users"], summary: "The signed-in user", response: { 200: envelope(ZUser) } },
     },
     async (request) => ({ data: await users.load(currentUser(request).userId) }),
@@ -29,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.route({
     method: PATCH_OR_OVERRIDE,
     url: "/user/profile",
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     schema: {
       tags: ["users"],
       summary: "Updates the signed-in user's personal (and company) details; a picture is a new file or the old URL",
@@ -49,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.patch(
     "/user/password",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["users"],
         summary: "Changes the password; the user's other devices are signed out",
@@ -67,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.route({
     method: PATCH_OR_OVERRIDE,
     url: "/user/switch-account-type",
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     schema: {
       tags: ["users"],
       summary: "Upgrades an individual to a company account (there is no way back)",
@@ -94,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.delete(
     "/user",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["users"],
         summary: "Deletes the signed-in user's account: personal data erased, ads hidden, every device signed out",
@@ -114,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ["users"],
         summary: "A seller's or reviewer's public profile with contact info",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: zId() }),
         response: { 200: envelope(ZPublicUser) },
       },
     },
