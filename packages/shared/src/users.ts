@@ -60,7 +60,10 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** Another user's profile (seller, reviewer): contact info, never provider ids or account status. */
+/**
+ * Another user's profile (seller, reviewer), never provider ids or account status. Email and phone are shown to
+ * signed-in users only, and are null for visitors (docs/decisions/033-contact-details.md).
+ */
 export const ZPublicUser = ZUser.pick({
   id: true,
   name: true,
@@ -69,10 +72,9 @@ export const ZPublicUser = ZUser.pick({
   profile_image_url: true,
   bio: true,
   created_at: true,
-  email: true,
   phone_number: true,
   company: true,
-});
+}).extend({ email: z.string().nullable() });
 export type TPublicUser = z.infer<typeof ZPublicUser>;
 
 export const ZAdmin = z.object({

@@ -50,9 +50,21 @@ export async function loadUserResource(db: Pick<Database, "select">, userId: num
   };
 }
 
-export function toPublicUser(user: TUser): TPublicUser {
-  const { id, name, usertype_id, usertype, profile_image_url, bio, created_at, email, phone_number, company } = user;
-  return { id, name, usertype_id, usertype, profile_image_url, bio, created_at, email, phone_number, company };
+/** Another user's profile; contact details only for a signed-in viewer, so visitors cannot harvest them. */
+export function toPublicUser(user: TUser, { withContact }: { withContact: boolean }): TPublicUser {
+  const { id, name, usertype_id, usertype, profile_image_url, bio, created_at, company } = user;
+  return {
+    id,
+    name,
+    usertype_id,
+    usertype,
+    profile_image_url,
+    bio,
+    created_at,
+    company,
+    email: withContact ? user.email : null,
+    phone_number: withContact ? user.phone_number : null,
+  };
 }
 
 export function toAdminResource(admin: typeof admins.$inferSelect): TAdmin {

@@ -9,11 +9,19 @@ import {
   ZPublicUser,
   ZUser,
 } from "@waterside/shared/users";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
+import { HOUR, MINUTE, ipKey, limit, userKey } from "../../plugins/rate-limit.ts";
 import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
 import type { UsersService } from "./users.service.ts";
+
+/** docs/decisions/033-contact-details.md: generous per address (carriers share them), tighter per account. */
+export const PROFILE_READ_LIMITS = {
+  perIp: { max: 600, timeWindow: 15 * MINUTE },
+  perUser: { max: 120, timeWindow: HOUR },
+} as const;
 
 const ZPicture = z.object({ new: z.instanceof(Buffer).optional(), old: z.string().optional() }).optional();
 
@@ -109,9 +117,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
   );
 
+  // Contact details are shown to signed-in users: each account reads only so many profiles.
+  const perUser = limit(app, { ...PROFILE_READ_LIMITS.perUser, key: userKey("profile-contact") });
+  const contactReadsPerUser = async (request: FastifyRequest) => {
+    if (request.principal?.kind === "user") await perUser(request);
+  };
+
   app.get(
     "/users/:id",
     {
+      onRequest: [limit(app, { ...PROFILE_READ_LIMITS.perIp, key: ipKey("profile") }), contactReadsPerUser],
       schema: {
         tags: ["users"],
         summary: "A seller's or reviewer's public profile with contact info",
@@ -119,6 +134,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: envelope(ZPublicUser) },
       },
     },
-    async (request) => ({ data: await users.publicProfile(request.params.id) }),
+    async (request) => ({
+      data: await users.publicProfile(request.params.id, { signedIn: request.principal?.kind === "user" }),
+    }),
   );
 };

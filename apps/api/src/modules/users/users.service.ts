@@ -46,10 +46,10 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
   return {
     load,
 
-    async publicProfile(userId: number): Promise<TPublicUser> {
+    async publicProfile(userId: number, viewer: { signedIn: boolean }): Promise<TPublicUser> {
       const user = await loadUserResource(db, userId);
       if (!user || user.status_id !== USER_STATUS.active) throw notFound("User");
-      return toPublicUser(user);
+      return toPublicUser(user, { withContact: viewer.signedIn });
     },
 
     async updateProfile(

@@ -10,6 +10,7 @@ import { admins, users } from "../../db/schema.ts";
 import { ensureAdmin } from "../admin-auth/create-admin.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
+import { PROFILE_READ_LIMITS } from "./users.routes.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -186,15 +187,35 @@ describe("the signed-in user", () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it("shows any active user's public profile with contact info but no account secrets", async () => {
+  it("shows any active user's public profile, with contact info to signed-in users only, and no account secrets", async () => {
     const seller = await createUser(ctx.db, { phone_number: "231777000111", google_id: "g-123" });
-    const response = await ctx.app.inject({ method: "GET", url: `/api/users/${seller.id}` });
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const response = await ctx.app.inject({ method: "GET", url: `/api/users/${seller.id}`, headers });
     expect(response.json().data).toMatchObject({ id: seller.id, email: seller.email, phone_number: "231777000111" });
+    const visitor = await ctx.app.inject({ method: "GET", url: `/api/users/${seller.id}` });
+    expect(visitor.json().data).toMatchObject({ id: seller.id, name: seller.name, email: null, phone_number: null });
     expect(response.json().data).not.toHaveProperty("google_id");
     expect(response.json().data).not.toHaveProperty("status_id");
     await ctx.db.update(users).set({ status_id: USER_STATUS.banned }).where(eq(users.id, seller.id));
     expect((await ctx.app.inject({ method: "GET", url: `/api/users/${seller.id}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "GET", url: "/api/users/999999" })).statusCode).toBe(404);
+  });
+
+  it("limits how many profiles one account reads, so contact details cannot be harvested", async () => {
+    const seller = await createUser(ctx.db);
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const statuses: number[] = [];
+    for (let read = 0; read <= PROFILE_READ_LIMITS.perUser.max; read++) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/users/${seller.id}`,
+        headers,
+        remoteAddress: `10.5.${Math.floor(read / 200)}.${read % 200}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("deletes the account: data erased, ads gone from lists, every device signed out, login refused", async () => {

@@ -7,6 +7,7 @@ import type { Route } from "./+types/user-profile";
 import { ApiError, apiData, browserTransport } from "~/lib/api-client";
 import { AdCard } from "~/components/ads/ad-card";
 import { NoAds } from "~/components/ads/no-ads";
+import { getAccessToken, goToLogin } from "~/lib/session";
 import { ProfileHeader } from "../components/profile-header";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -16,7 +17,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   try {
     const [user, ads] = await Promise.all([
-      apiData<TPublicUser>(browserTransport, `/users/${Number(params.userId) || 0}`),
+      // Contact details come with a signed-in user's token only; a visitor sees the profile without them.
+      getAccessToken().then((token) =>
+        apiData<TPublicUser>(browserTransport, `/users/${Number(params.userId) || 0}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      ),
       apiData<TPaged<TAdListItem>>(browserTransport, "/ads/get", {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -46,25 +52,34 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <ProfileHeader user={user} />
       <section aria-label="Contact" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="mb-2 font-semibold">Contact</h2>
-        <ul className="space-y-1 text-slate-700">
-          {user.phone_number && (
+        {user.email === null ? (
+          <p className="text-slate-700">
+            <button type="button" onClick={goToLogin} className="font-medium text-emerald-800 underline">
+              Log in
+            </button>{" "}
+            to see {user.name}&apos;s phone number and email.
+          </p>
+        ) : (
+          <ul className="space-y-1 text-slate-700">
+            {user.phone_number && (
+              <li>
+                Phone:{" "}
+                <a
+                  href={`tel:+${user.phone_number.replace(/\D/g, "")}`}
+                  className="font-medium text-emerald-800 underline"
+                >
+                  {user.phone_number}
+                </a>
+              </li>
+            )}
             <li>
-              Phone:{" "}
-              <a
-                href={`tel:+${user.phone_number.replace(/\D/g, "")}`}
-                className="font-medium text-emerald-800 underline"
-              >
-                {user.phone_number}
+              Email:{" "}
+              <a href={`mailto:${user.email}`} className="font-medium text-emerald-800 underline">
+                {user.email}
               </a>
             </li>
-          )}
-          <li>
-            Email:{" "}
-            <a href={`mailto:${user.email}`} className="font-medium text-emerald-800 underline">
-              {user.email}
-            </a>
-          </li>
-        </ul>
+          </ul>
+        )}
         {user.bio && <p className="mt-3 text-slate-700">{user.bio}</p>}
         {user.company?.description && <p className="mt-3 text-slate-700">{user.company.description}</p>}
       </section>
