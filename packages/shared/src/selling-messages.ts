@@ -9,6 +9,7 @@ export const SELLING_MESSAGES = {
   descriptionRequired: "Description is required",
   imagesMin: "Please upload at least two images.",
   imagesMax: "You can upload at most 8 images.",
+  imagesDuplicate: "Each image can be kept only once.",
   subcategoryMismatch: "Choose a subcategory of the chosen category.",
   locationUnknown: "Choose a location from the list.",
   attributeRequired: (name: string) => `${name} is required`,

@@ -23,7 +23,15 @@ const ZUpdateBody = z.intersection(
   z.object({
     images: z
       .object({
-        update: z.preprocess(list, z.array(z.object({ id: zId(), order: ZOrder }))),
+        update: z.preprocess(
+          list,
+          z
+            .array(z.object({ id: zId(), order: ZOrder }))
+            // The same photo twice would count as two and leave the ad below its minimum.
+            .refine((entries) => new Set(entries.map((entry) => entry.id)).size === entries.length, {
+              message: SELLING_MESSAGES.imagesDuplicate,
+            }),
+        ),
         upload: z.preprocess(
           (value) => list(value).map((entry) => (Buffer.isBuffer(entry) ? { file: entry } : entry)),
           z.array(z.object({ file: ZFile, order: ZOrder.optional() })),

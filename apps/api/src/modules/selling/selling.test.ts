@@ -295,6 +295,23 @@ describe("editing and deleting an ad", () => {
       [],
     );
     expect(tooFew.json().errors.images).toEqual(["Please upload at least two images."]);
+
+    const twice = await send(
+      `/api/ads/${ad.id}`,
+      headers,
+      {
+        ...fields(),
+        _method: "patch",
+        "images[update][0][id]": String(blue!.id),
+        "images[update][0][order]": "0",
+        "images[update][1][id]": String(blue!.id),
+        "images[update][1][order]": "1",
+      },
+      [],
+    );
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors["images.update"]).toEqual(["Each image can be kept only once."]);
+    expect((await ctx.app.inject({ url: `/api/ads/id/${ad.id}` })).json().data.images).toHaveLength(3);
   });
 
   it("only the seller edits or deletes; the seller still sees a hidden ad, others do not", async () => {
