@@ -89,6 +89,9 @@ describe("starting the server", () => {
       const home = await (await fetch(`http://127.0.0.1:${port}/`, { headers: spoofed })).text();
       expect(home).toContain(`<link rel="canonical" href="http://localhost:${port}/"`);
       expect(home).not.toContain("evil.example");
+      // The web app's catch-all lists every method: an unknown API path is still a plain 404.
+      const unknown = await fetch(`http://127.0.0.1:${port}/api/nope`, { method: "POST", body: "{}" });
+      expect(unknown.status).toBe(404);
       second.child.kill("SIGTERM");
       expect([0, 143]).toContain(await second.exited);
     },
