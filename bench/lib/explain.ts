@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { WORD_SIMILARITY_THRESHOLD } from "../../apps/api/src/db/database.ts";
-import * as schema from "../../apps/api/src/db/schema.ts";
+import { schema } from "../../apps/api/src/db/database.ts";
 
 export interface CapturedQuery {
   text: string;

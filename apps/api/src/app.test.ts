@@ -240,6 +240,18 @@ describe("bad input is a clear 4xx, never a 500", () => {
     expect(login.json().errors).toHaveProperty("device_id");
   });
 
+  it("reads a JSON body nested thousands of levels deep without a 500", async () => {
+    const deep = `{"title":${"[".repeat(3_000)}"a\\u0000"${"]".repeat(3_000)}}`;
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: deep,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe("Text cannot contain the NUL character.");
+  });
+
   it("answers POST to an unknown API path with 404", async () => {
     const response = await ctx.app.inject({ method: "POST", url: "/api/nope", payload: { a: 1 } });
     expect(response.statusCode).toBe(404);

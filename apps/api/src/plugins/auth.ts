@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../db/database.ts";
-import { admins, authSessions, users } from "../db/schema.ts";
+import { admins } from "../db/schema/admin-auth.ts";
+import { authSessions } from "../db/schema/auth.ts";
+import { users } from "../db/schema/users.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 import { HttpError } from "./errors.ts";
 

@@ -76,10 +76,26 @@ const NUL_MESSAGE = "Text cannot contain the NUL character.";
  * Dotted names of the text fields holding U+0000. PostgreSQL cannot store it in text, so it must be refused
  * before validation, once for every field of every route (docs/decisions/001-api-conventions.md).
  */
-function fieldsWithNul(value: unknown, path = ""): string[] {
-  if (typeof value === "string") return value.includes("\u0000") ? [path || "_"] : [];
-  if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return [];
-  return Object.entries(value).flatMap(([key, item]) => fieldsWithNul(item, path ? `${path}.${key}` : key));
+function fieldsWithNul(input: unknown): string[] {
+  type Entry = { value: unknown; key: string; parent: Entry | null };
+  const pathOf = (entry: Entry) => {
+    const keys: string[] = [];
+    for (let at: Entry | null = entry; at?.parent; at = at.parent) keys.unshift(at.key);
+    return keys.join(".") || "_";
+  };
+  const found: string[] = [];
+  // A stack, not recursion, and paths built only for a hit: a JSON body may nest thousands of levels deep.
+  const pending: Entry[] = [{ value: input, key: "", parent: null }];
+  while (pending.length) {
+    const entry = pending.pop()!;
+    const { value } = entry;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) found.push(pathOf(entry));
+    } else if (value !== null && typeof value === "object" && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) pending.push({ value: item, key, parent: entry });
+    }
+  }
+  return found;
 }
 
 export const requestBodyPlugin = fp(async (app: FastifyInstance) => {

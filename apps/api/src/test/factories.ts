@@ -3,17 +3,9 @@ import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { App } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { Principal } from "../modules/auth/tokens.ts";
-import {
-  adAttributeValues,
-  adImages,
-  areas,
-  ads,
-  attributes,
-  counties,
-  subcategories,
-  subcategoryAttributes,
-  users,
-} from "../db/schema.ts";
+import { adAttributeValues, adImages, ads } from "../db/schema/ads.ts";
+import { areas, attributes, counties, subcategories, subcategoryAttributes } from "../db/schema/catalog.ts";
+import { users } from "../db/schema/users.ts";
 
 let sequence = 0;
 

@@ -6,19 +6,16 @@ import { eq } from "drizzle-orm";
 import type { Storage } from "../../lib/storage.ts";
 import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
 import type { Database, Transaction } from "../database.ts";
+import { admins } from "../schema/admin-auth.ts";
+import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import {
-  admins,
-  adAttributeValues,
-  adImages,
-  ads,
   areas,
   categories as categoriesTable,
-  companies,
   counties as countiesTable,
   subcategories as subcategoriesTable,
   subcategoryAttributes,
-  users,
-} from "../schema.ts";
+} from "../schema/catalog.ts";
+import { companies, users } from "../schema/users.ts";
 import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
 import { drawPicture, seededRandom } from "./placeholder-images.ts";

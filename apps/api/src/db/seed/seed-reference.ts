@@ -9,7 +9,7 @@ import {
   counties as countiesTable,
   subcategories,
   subcategoryAttributes,
-} from "../schema.ts";
+} from "../schema/catalog.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { storeSingleImage } from "../../lib/images.ts";
 import { categories } from "./reference/categories.ts";

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import { admins } from "../../db/schema.ts";
+import { admins } from "../../db/schema/admin-auth.ts";
 import { SESSION_EXPIRED, currentAdmin } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { admins } from "../../db/schema.ts";
+import { admins } from "../../db/schema/admin-auth.ts";
 
 /** Creates an admin unless one with this email exists. Returns whether it was created. */
 export async function ensureAdmin(

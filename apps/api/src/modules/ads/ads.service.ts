@@ -8,7 +8,7 @@ import type {
   TSuggestion,
 } from "@waterside/shared/ads";
 import { desc, eq } from "drizzle-orm";
-import { packages, subscriptions } from "../../db/schema.ts";
+import { packages, subscriptions } from "../../db/schema/payments.ts";
 import {
   AD_PAGE_SIZE,
   AD_PAGE_SIZE_MAX,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdDetail, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { adAttributeValues, ads, attributes, categories, subcategories } from "../../db/schema.ts";
+import { adAttributeValues, ads } from "../../db/schema/ads.ts";
+import { attributes, categories, subcategories } from "../../db/schema/catalog.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

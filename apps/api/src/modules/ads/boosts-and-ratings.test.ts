@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packages, ratings, subscriptions } from "../../db/schema.ts";
+import { packages, subscriptions } from "../../db/schema/payments.ts";
+import { ratings } from "../../db/schema/reviews.ts";
 import { authHeaders, createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

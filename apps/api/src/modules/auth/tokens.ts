@@ -8,7 +8,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from "@waterside/shared/auth-limits";
 import type { Database } from "../../db/database.ts";
-import { authSessions, refreshTokens } from "../../db/schema.ts";
+import { authSessions, refreshTokens } from "../../db/schema/auth.ts";
 
 /** Who a token speaks for. User and admin tokens are never interchangeable. */
 export type Principal = { kind: "user"; userId: number } | { kind: "admin"; adminId: number };

@@ -10,7 +10,7 @@ import {
   counties,
   subcategories,
   subcategoryAttributes,
-} from "../../db/schema.ts";
+} from "../../db/schema/catalog.ts";
 
 export async function findActiveCategories(db: Database) {
   return db

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { adAttributeValues, ads, subcategories, subcategoryAttributes } from "../../db/schema.ts";
+import { adAttributeValues, ads } from "../../db/schema/ads.ts";
+import { subcategories, subcategoryAttributes } from "../../db/schema/catalog.ts";
 import { createAd, createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

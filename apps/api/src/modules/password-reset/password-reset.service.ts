@@ -9,7 +9,8 @@ import {
 } from "@waterside/shared/password-reset";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { passwordResetCodes, users } from "../../db/schema.ts";
+import { passwordResetCodes } from "../../db/schema/password-reset.ts";
+import { users } from "../../db/schema/users.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";

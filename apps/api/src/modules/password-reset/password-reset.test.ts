@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetCodes } from "../../db/schema.ts";
+import { passwordResetCodes } from "../../db/schema/password-reset.ts";
 import { createUser } from "../../test/factories.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";

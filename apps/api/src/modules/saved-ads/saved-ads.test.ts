@@ -1,7 +1,7 @@
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ads } from "../../db/schema.ts";
+import { ads } from "../../db/schema/ads.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

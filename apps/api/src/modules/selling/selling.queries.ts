@@ -2,9 +2,8 @@ import { AD_STATUS, ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
 import type { TSubcategoryAttribute } from "@waterside/shared/selling";
 import type { Database } from "../../db/database.ts";
+import { adImages, ads } from "../../db/schema/ads.ts";
 import {
-  adImages,
-  ads,
   areas,
   attributeOptions,
   attributeTypes,
@@ -13,7 +12,7 @@ import {
   counties,
   subcategories,
   subcategoryAttributes,
-} from "../../db/schema.ts";
+} from "../../db/schema/catalog.ts";
 
 /** The subcategory with its category, if both exist; whether they are active is the caller's rule. */
 export async function findSubcategory(db: Database, subcategoryId: number) {

@@ -4,7 +4,7 @@ import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import type { TAdForm } from "@waterside/shared/selling";
 import { and, count, desc, eq, notInArray } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
-import { adAttributeValues, adImages, ads } from "../../db/schema.ts";
+import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";

@@ -11,7 +11,11 @@ import {
 } from "@waterside/shared/users";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { adImages, ads, companies, passwordResetCodes, ratings, savedAds, users } from "../../db/schema.ts";
+import { adImages, ads } from "../../db/schema/ads.ts";
+import { passwordResetCodes } from "../../db/schema/password-reset.ts";
+import { ratings } from "../../db/schema/reviews.ts";
+import { savedAds } from "../../db/schema/saved-ads.ts";
+import { companies, users } from "../../db/schema/users.ts";
 import { adImageFiles, storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";

@@ -6,7 +6,7 @@ import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { SOCIAL_MESSAGES, type TSocialLogin } from "@waterside/shared/social-auth";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/database.ts";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/schema/users.ts";
 import { storeSingleImage } from "../../../lib/images.ts";
 import type { Storage } from "../../../lib/storage.ts";
 import { ACCOUNT_BANNED } from "../../../plugins/auth.ts";

@@ -1,7 +1,7 @@
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/schema/users.ts";
 import { createUser } from "../../../test/factories.ts";
 import { startFakeProviders, type FakePerson, type FakeProviders } from "../../../test/fake-providers.ts";
 import { createTestApp } from "../../../test/test-app.ts";

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { areas, categories, counties, subcategories, subcategoryAttributes } from "./catalog.ts";
+import { users } from "./users.ts";
+import { id, timestamps, tsvector } from "./columns.ts";
+
+/** 1 Pending, 2 Active, 3 Hidden: the ids the spec gives for subcategory_status (Active=2, Hidden=3). */
+export const adStatuses = pgTable("ad_statuses", {
+  id: smallint().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const ads = pgTable(
+  "ads",
+  {
+    id: id(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id),
+    category_id: integer()
+      .notNull()
+      .references(() => categories.id),
+    subcategory_id: integer()
+      .notNull()
+      .references(() => subcategories.id),
+    county_id: integer()
+      .notNull()
+      .references(() => counties.id),
+    area_id: integer()
+      .notNull()
+      .references(() => areas.id),
+    /** Display text of the place, "Sinkor, Montserrado": what the spec's clients read as `location`. */
+    location: text().notNull(),
+    status_id: smallint()
+      .notNull()
+      .default(2)
+      .references(() => adStatuses.id),
+    title: text().notNull(),
+    description: text().notNull(),
+    price: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    visibility_score: integer().notNull().default(0),
+    /** The ad's attribute values as one line ("Toyota Automatic 2015"), for search. Kept by triggers (0003). */
+    attributes_text: text().notNull().default(""),
+    /** "attributeId:value" of each attribute value, for indexed listing filters. Kept by triggers (0003). */
+    attribute_tokens: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Title (A), attributes (B), location (C) and description (D), accent- and case-free. */
+    search_vector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', waterside_unaccent(lower(title))), 'A') || setweight(to_tsvector('simple', waterside_unaccent(lower(attributes_text))), 'B') || setweight(to_tsvector('simple', waterside_unaccent(lower(location))), 'C') || setweight(to_tsvector('simple', waterside_unaccent(lower(left(description, 2000)))), 'D')`,
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    index("ads_user_idx").on(table.user_id, table.created_at),
+    index("ads_subcategory_created_idx").on(table.subcategory_id, table.created_at),
+    // Public lists read only active ads: partial indexes per sort, overall, per category and per subcategory.
+    index("ads_active_created_idx")
+      .on(table.created_at, table.id)
+      .where(sql`status_id = 2`),
+    index("ads_active_visibility_idx")
+      .on(table.visibility_score, table.id)
+      .where(sql`status_id = 2`),
+    index("ads_active_price_idx")
+      .on(table.price, table.id)
+      .where(sql`status_id = 2`),
+    index("ads_active_category_created_idx")
+      .on(table.category_id, table.created_at, table.id)
+      .where(sql`status_id = 2`),
+    // A subcategory's page is a walk along its sort that stops after 30 matches, and its total a walk along
+    // the price range. The filtered columns follow the sort columns, so neither reads the table.
+    ...(
+      [
+        ["ads_active_sub_created_idx", [table.created_at, table.id, table.price]],
+        ["ads_active_sub_visibility_idx", [table.visibility_score, table.id, table.price]],
+        ["ads_active_sub_price_idx", [table.price, table.id]],
+      ] as const
+    ).map(([name, sort]) =>
+      index(name)
+        .on(table.subcategory_id, ...sort, table.county_id, table.area_id, table.attribute_tokens)
+        .where(sql`status_id = 2`),
+    ),
+    index("ads_search_idx").using("gin", table.search_vector),
+    index("ads_attribute_tokens_idx").using("gin", table.attribute_tokens),
+    // The most visible active ads of a title: suggestions and typo-tolerant searches (see search_titles).
+    index("ads_active_title_key_idx")
+      .on(sql`waterside_unaccent(lower(${table.title}))`, table.visibility_score, table.id)
+      .where(sql`status_id = 2`),
+  ],
+);
+
+/**
+ * Every distinct title of an active ad, accent- and case-free, with how many active ads carry it. Suggestions
+ * search these few rows instead of a million ads and their descriptions. Kept by triggers on ads (0007).
+ */
+export const searchTitles = pgTable(
+  "search_titles",
+  {
+    title_key: text().primaryKey(),
+    /** The title as the first ad wrote it. */
+    title: text().notNull(),
+    active_ads: integer().notNull(),
+  },
+  (table) => [
+    index("search_titles_words_idx").using("gin", sql`to_tsvector('simple', ${table.title_key})`),
+    index("search_titles_trgm_idx").using("gin", sql`${table.title_key} gin_trgm_ops`),
+  ],
+);
+
+export const adImages = pgTable(
+  "ad_images",
+  {
+    id: id(),
+    ad_id: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    /** Storage key without size suffix; the sizes live beside it (see lib/storage). */
+    path: text().notNull(),
+    order: smallint().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("ad_images_ad_order_idx").on(table.ad_id, table.order)],
+);
+
+export const adAttributeValues = pgTable(
+  "ad_attribute_values",
+  {
+    id: id(),
+    ad_id: integer()
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    subcategory_attribute_id: integer()
+      .notNull()
+      .references(() => subcategoryAttributes.id, { onDelete: "cascade" }),
+    value: text().notNull(),
+  },
+  (table) => [
+    uniqueIndex("ad_attribute_values_unique").on(table.ad_id, table.subcategory_attribute_id),
+    index("ad_attribute_values_lookup_idx").on(table.subcategory_attribute_id, table.value),
+  ],
+);

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns.ts";
+
+export const counties = pgTable("counties", {
+  id: id(),
+  name: text().notNull().unique(),
+});
+
+export const areas = pgTable(
+  "areas",
+  {
+    id: id(),
+    county_id: integer()
+      .notNull()
+      .references(() => counties.id),
+    name: text().notNull(),
+  },
+  (table) => [uniqueIndex("areas_county_name_unique").on(table.county_id, table.name)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text().notNull(),
+    image: text(),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("categories_name_lower_unique").on(sql`lower(${table.name})`)],
+);
+
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: id(),
+    category_id: integer()
+      .notNull()
+      .references(() => categories.id),
+    name: text().notNull(),
+    image: text(),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    /** Active ads in this subcategory, kept exact by statement-level triggers on ads (migration 0001). */
+    active_ads_count: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("subcategories_category_name_lower_unique").on(table.category_id, sql`lower(${table.name})`)],
+);
+
+/** Boolean, Number, Text (spec: attribute types). */
+export const attributeTypes = pgTable("attribute_types", {
+  id: smallint().primaryKey(),
+  name: text().notNull().unique(),
+});
+
+export const attributes = pgTable("attributes", {
+  id: id(),
+  name: text().notNull(),
+  attribute_type_id: smallint()
+    .notNull()
+    .references(() => attributeTypes.id),
+  ...timestamps,
+});
+
+export const subcategoryAttributes = pgTable(
+  "subcategory_attributes",
+  {
+    id: id(),
+    subcategory_id: integer()
+      .notNull()
+      .references(() => subcategories.id, { onDelete: "cascade" }),
+    attribute_id: integer()
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    has_options: boolean().notNull().default(false),
+    is_required: boolean().notNull().default(false),
+    is_restricted: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("subcategory_attributes_unique").on(table.subcategory_id, table.attribute_id)],
+);
+
+export const attributeOptions = pgTable(
+  "attribute_options",
+  {
+    id: id(),
+    subcategory_attribute_id: integer()
+      .notNull()
+      .references(() => subcategoryAttributes.id, { onDelete: "cascade" }),
+    value: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (table) => [uniqueIndex("attribute_options_unique").on(table.subcategory_attribute_id, table.value)],
+);
