@@ -32,6 +32,7 @@ import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   app.setSerializerCompiler(replySerializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { production: config.production, social: config.social });
   // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).
   await app.register(compress, {
     global: true,

@@ -1,19 +1,21 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { deferHydration } from "./lib/defer-hydration";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
- * streams) so that its scripts can be moved after its `load` event (lib/defer-hydration.ts).
+ * streams) so that its scripts can be moved after its `load` event (lib/defer-hydration.ts). Every inline script
+ * (React Router's, React's, the hydration loader) carries the nonce the server's Content-Security-Policy allows.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  { nonce }: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -23,7 +25,9 @@ export default function handleRequest(
     let shellRendered = false;
     let abortRender = () => {};
     const timeout = setTimeout(() => abortRender(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       onAllReady() {
         shellRendered = true;
         const chunks: Buffer[] = [];
@@ -33,7 +37,10 @@ export default function handleRequest(
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), { status, headers: responseHeaders }),
+            new Response(deferHydration(Buffer.concat(chunks).toString("utf8"), nonce), {
+              status,
+              headers: responseHeaders,
+            }),
           );
         });
         pipe(body);

@@ -2,10 +2,16 @@ import { Suspense, lazy, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
+import { config as configureZod } from "zod";
 import { FullScreenLoader } from "~/components/ui/full-screen-loader";
 import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
+
+// Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
+// pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
+// which the API shares, keep compiling.
+if (typeof document !== "undefined") configureZod({ jitless: true });
 
 export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.origin };
@@ -21,7 +27,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#047857" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce: the policy allows inline ones. React Router would otherwise give its dev-only
+            critical CSS the page's nonce, which the browser hides from the client, and hydration would differ. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
         {children}

@@ -30,7 +30,8 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
     const vite = await createServer({
       root: webRoot,
       configFile: path.join(webRoot, "vite.config.ts"),
-      server: { middlewareMode: true },
+      // Hot reload talks over this server's own port, so the pages' policy (connect-src 'self') holds in development too.
+      server: { middlewareMode: true, hmr: { server: app.server } },
     });
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
@@ -67,6 +68,8 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
       const origin = publicUrl;
       const response = await handler(toFetchRequest(request, reply, origin), {
         origin,
+        // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
+        nonce: reply.scriptNonce || undefined,
         api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init),
       });
       return sendFetchResponse(reply, response);

@@ -6,5 +6,7 @@ declare module "react-router" {
     api: ApiTransport;
     /** Public origin for canonical and Open Graph URLs. */
     origin: string;
+    /** This response's Content-Security-Policy nonce: inline scripts run only with it (entry.server.tsx). */
+    nonce?: string;
   }
 }

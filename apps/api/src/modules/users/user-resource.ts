@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { imageVariantUrl } from "@waterside/shared/images";
 import type { TAdmin, TPublicUser, TUser } from "@waterside/shared/users";
 import type { Database } from "../../db/database.ts";
-import { type admins } from "../../db/schema/admin-auth.ts";
+import type { admins } from "../../db/schema/admin-auth.ts";
 import { companies, userStatuses, userTypes, users } from "../../db/schema/users.ts";
 
 const mediaUrl = (key: string | null) => (key ? imageVariantUrl(key, "original") : null);
