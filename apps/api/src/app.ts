@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { createDomainEvents } from "./lib/domain-events.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
@@ -14,15 +15,20 @@ import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createSocialProviders } from "./modules/auth/social/providers.ts";
 import { createSocialSignIn } from "./modules/auth/social/social-sign-in.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
+import { reactToPasswordResetEvents } from "./modules/password-reset/password-reset.reactions.ts";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
+import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
+import { reactToSellingEvents } from "./modules/selling/selling.reactions.ts";
 import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
+import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -31,6 +37,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { realtimePlugin } from "./plugins/realtime.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 
@@ -67,6 +74,15 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   const tokens = createTokenService(db, config.tokenSecret);
   await app.register(authPlugin, { db, tokens });
   await app.register(rateLimitPlugin);
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+
+  // Modules react to each other's events instead of writing each other's tables (docs/architecture.md).
+  const events = createDomainEvents(app.log);
+  reactToAuthEvents(events, tokens);
+  reactToPasswordResetEvents(events);
+  reactToReviewsEvents(events);
+  reactToSavedAdsEvents(events);
+  reactToSellingEvents(events, storage);
 
   // Stored images have generated, never reused names, so they can be cached for a year.
   await app.register(fastifyStatic, {
@@ -85,7 +101,7 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
       await api.register(adsRoutes, { ads, saved });
       await api.register(sellingRoutes, { selling: createSellingService({ db, storage }), ads });
       await api.register(savedAdsRoutes, { saved });
-      await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens }) });
+      await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events }) });
       const providers = createSocialProviders(config.social, app.log);
       await api.register(authRoutes, {
         auth: createAuthService({ db, storage, tokens }),

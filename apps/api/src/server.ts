@@ -9,7 +9,6 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, seedDemoData } from "./db/see
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
 import { createLocalStorage } from "./lib/storage.ts";
-import { attachRealtime } from "./plugins/realtime.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web");
@@ -41,14 +40,6 @@ async function main() {
     logger: { level: config.logLevel },
   });
   await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
-  await attachRealtime(app, {
-    redisUrl: config.redisUrl,
-    authenticate: async (token) => {
-      const principal = await app.resolveToken(token);
-      return principal?.kind === "user" ? principal.userId : null;
-    },
-  });
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,29 +1,27 @@
-import Fastify from "fastify";
+import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { attachRealtime } from "./realtime.ts";
+import { authHeaders, createUser } from "../test/factories.ts";
+import { createTestApp } from "../test/test-app.ts";
 
-const servers: Array<{ close: () => Promise<unknown> }> = [];
-const sockets: Socket[] = [];
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const apps: Array<Awaited<ReturnType<typeof createTestApp>>> = [];
+const sockets: ClientSocket[] = [];
 afterEach(async () => {
   sockets.splice(0).forEach((socket) => socket.disconnect());
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(apps.splice(0).map((ctx) => ctx.close()));
 });
 
-/** A server whose only valid token is "good-token", for user 7. */
-async function startServer(redisUrl?: string) {
-  const app = Fastify();
-  const io = await attachRealtime(app, {
-    redisUrl,
-    authenticate: async (token) => (token === "good-token" ? 7 : null),
-  });
-  const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  servers.push(app);
-  return { url, io };
+/** The whole app, listening, as `npm start` serves it: API and sockets share one port and one token check. */
+async function startApp(env: Record<string, string> = {}) {
+  const ctx = await createTestApp(env);
+  const url = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  apps.push(ctx);
+  return { ...ctx, url };
 }
 
 function open(url: string, token?: string) {
-  const socket = connect(url, {
+  const socket: ClientSocket = connect(url, {
     path: "/messages",
     auth: token ? { token } : {},
     transports: ["websocket"],
@@ -33,29 +31,60 @@ function open(url: string, token?: string) {
   return socket;
 }
 
+const connected = (socket: ClientSocket) =>
+  new Promise<void>((resolve) => (socket.connected ? resolve() : socket.on("connect", () => resolve())));
+const tokenOf = (headers: { authorization: string }) => headers.authorization.replace("Bearer ", "");
+
+const message = { id: 1, text: "Is it still available?", createdAt: "2026-11-23T10:00:00.000Z", isRead: false };
+
 describe("realtime on /messages", () => {
-  it("refuses a handshake without a valid token", async () => {
-    const { url } = await startServer();
-    const error = await new Promise<Error>((resolve) => open(url, "forged").on("connect_error", resolve));
-    expect(error.message).toBe("unauthorized");
+  it("refuses a handshake without a valid user token, and a revoked one", async () => {
+    const { app, db, url } = await startApp();
+    const forged = await new Promise<Error>((resolve) => open(url, "forged").on("connect_error", resolve));
+    expect(forged.message).toBe("unauthorized");
+
+    const user = await createUser(db);
+    const headers = await authHeaders(app, { kind: "user", userId: user.id });
+    await app.inject({ method: "POST", url: "/api/auth/logout", headers, payload: { device_id: "x" } });
+    const revoked = await new Promise<Error>((resolve) => open(url, tokenOf(headers)).on("connect_error", resolve));
+    expect(revoked.message).toBe("unauthorized");
   });
 
-  it("accepts a valid bearer token and puts the socket in its user's room", async () => {
-    const { url, io } = await startServer();
-    const socket = open(url, "Bearer good-token");
-    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
-    const received = new Promise((resolve) => socket.on("ping-user", resolve));
-    io.to("user:7").emit("ping-user", { hello: "Monrovia" });
-    expect(await received).toEqual({ hello: "Monrovia" });
+  it("tells every device of a user, and nobody else, through sendToUser", async () => {
+    const { app, db, url } = await startApp();
+    const [buyer, stranger] = [await createUser(db), await createUser(db)];
+    const [phoneToken, laptopToken, strangerToken] = [
+      tokenOf(await authHeaders(app, { kind: "user", userId: buyer.id })),
+      tokenOf(await authHeaders(app, { kind: "user", userId: buyer.id })),
+      tokenOf(await authHeaders(app, { kind: "user", userId: stranger.id })),
+    ];
+    const [phone, laptop, other] = [
+      open(url, `Bearer ${phoneToken}`),
+      open(url, laptopToken),
+      open(url, strangerToken),
+    ];
+    await Promise.all([phone, laptop, other].map(connected));
+    const strangerHeard: unknown[] = [];
+    other.on("new-message", (event) => strangerHeard.push(event));
+
+    const received = [phone, laptop].map(
+      (socket) => new Promise((resolve) => socket.on("new-message", (event) => resolve(event))),
+    );
+    const event = { message: { ...message, isSender: false }, payload: { chatId: 3, isSender: false } };
+    app.realtime.sendToUser(buyer.id, "new-message", event);
+    expect(await Promise.all(received)).toEqual([event, event]);
+    expect(strangerHeard).toEqual([]);
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)("shares rooms between processes through the Redis adapter", async () => {
-    const first = await startServer(process.env.TEST_REDIS_URL);
-    const second = await startServer(process.env.TEST_REDIS_URL);
-    const socket = open(second.url, "good-token");
-    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
-    const received = new Promise((resolve) => socket.on("ping-user", resolve));
-    first.io.to("user:7").emit("ping-user", { from: "first" });
-    expect(await received).toEqual({ from: "first" });
+  it.runIf(process.env.TEST_REDIS_URL)("reaches a user connected to another process through Redis", async () => {
+    const first = await startApp({ REDIS_URL: process.env.TEST_REDIS_URL! });
+    const second = await startApp({ REDIS_URL: process.env.TEST_REDIS_URL! });
+    // Two apps on two databases: the user exists in the second, where the socket connects.
+    const user = await createUser(second.db);
+    const socket = open(second.url, tokenOf(await authHeaders(second.app, { kind: "user", userId: user.id })));
+    await connected(socket);
+    const received = new Promise((resolve) => socket.on("online", resolve));
+    first.app.realtime.sendToUser(user.id, "online", [42]);
+    expect(await received).toEqual([42]);
   });
 });

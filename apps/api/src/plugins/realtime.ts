@@ -1,20 +1,41 @@
 import { createAdapter } from "@socket.io/redis-adapter";
+import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
+import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from "@waterside/shared/realtime";
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { createClient } from "redis";
 import { Server } from "socket.io";
 
-export interface RealtimeOptions {
-  redisUrl?: string;
-  /** Resolves a handshake's bearer token to a user id, or null when it is not valid. */
-  authenticate: (token: string) => Promise<number | null>;
+interface SocketData {
+  userId: number;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Tells every connected device of a user, on whichever process it is connected. */
+  sendToUser<E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const userRoom = (userId: number) => `user:${userId}`;
+
 /**
- * Socket.IO on path /messages (spec §7 realtime). Every socket must authenticate in the handshake
- * and joins a room of its own user. With REDIS_URL the Redis adapter lets several processes share rooms.
+ * Socket.IO on path /messages (spec §7 realtime), on the app's own HTTP server: sockets authenticate in the
+ * handshake with the same access token as the API and join a room of their user. With REDIS_URL the Redis adapter
+ * lets several processes share rooms. Services reach users through `app.realtime.sendToUser`.
  */
-export async function attachRealtime(app: FastifyInstance, { redisUrl, authenticate }: RealtimeOptions) {
-  const io = new Server(app.server, { path: "/messages", serveClient: false });
+export const realtimePlugin = fp(async (app: FastifyInstance, { redisUrl }: { redisUrl?: string }) => {
+  const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
 
   if (redisUrl) {
     const pub = createClient({ url: redisUrl });
@@ -28,15 +49,21 @@ export async function attachRealtime(app: FastifyInstance, { redisUrl, authentic
 
   io.use(async (socket, next) => {
     const token = String(socket.handshake.auth.token ?? "").replace(/^Bearer\s+/i, "");
-    const userId = token ? await authenticate(token) : null;
-    if (!userId) return next(new Error("unauthorized"));
-    socket.data.userId = userId;
+    const principal = token ? await app.resolveToken(token) : null;
+    if (principal?.kind !== "user") return next(new Error(REALTIME_UNAUTHORIZED));
+    socket.data.userId = principal.userId;
     next();
   });
-  io.on("connection", (socket) => socket.join(`user:${socket.data.userId}`));
+  io.on("connection", (socket) => socket.join(userRoom(socket.data.userId)));
+
+  app.decorate("realtime", {
+    io,
+    sendToUser(userId, event, ...payload) {
+      io.to(userRoom(userId)).emit(event, ...payload);
+    },
+  } satisfies Realtime);
 
   app.addHook("onClose", async () => {
     await io.close();
   });
-  return io;
-}
+});

@@ -166,8 +166,8 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
     },
 
     /** Ends every session of a user (password change, ban, account deletion), optionally keeping one. */
-    async revokeUserSessions(userId: number, except?: string) {
-      await db
+    async revokeUserSessions(userId: number, except?: string, executor: Pick<Database, "update"> = db) {
+      await executor
         .update(authSessions)
         .set({ revoked_at: now() })
         .where(

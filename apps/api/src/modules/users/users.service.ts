@@ -11,12 +11,9 @@ import {
 } from "@waterside/shared/users";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { adImages, ads } from "../../db/schema/ads.ts";
-import { passwordResetCodes } from "../../db/schema/password-reset.ts";
-import { ratings } from "../../db/schema/reviews.ts";
-import { savedAds } from "../../db/schema/saved-ads.ts";
 import { companies, users } from "../../db/schema/users.ts";
-import { adImageFiles, storeSingleImage } from "../../lib/images.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import { storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
@@ -30,7 +27,17 @@ export interface PictureField {
 
 const fileOf = (key: string) => `${key}.webp`;
 
-export function createUsersService({ db, storage, tokens }: { db: Database; storage: Storage; tokens: TokenService }) {
+export function createUsersService({
+  db,
+  storage,
+  tokens,
+  events,
+}: {
+  db: Database;
+  storage: Storage;
+  tokens: TokenService;
+  events: DomainEvents;
+}) {
   async function load(userId: number): Promise<TUser> {
     const user = await loadUserResource(db, userId);
     if (!user) throw new HttpError(401, "Please log in to continue.");
@@ -163,14 +170,13 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
      * Erases what identifies the person and keeps what others' records need (docs/decisions/019-account-deletion.md):
      * the row stays anonymous so ads' history, reports and payments still point somewhere.
      */
+    /**
+     * Erases the account (decision 019): its personal data here, and through `user.deleted` everything other
+     * modules keep for it (ads, saved ads, ratings, reset codes, sessions), all in one transaction.
+     */
     async deleteAccount(userId: number) {
       const before = await load(userId);
-      const adImageRows = await db
-        .select({ path: adImages.path })
-        .from(adImages)
-        .innerJoin(ads, eq(ads.id, adImages.ad_id))
-        .where(eq(ads.user_id, userId));
-      await db.transaction(async (tx) => {
+      await events.transaction(db, async (tx, publish) => {
         await tx
           .update(users)
           .set({
@@ -188,20 +194,11 @@ export function createUsersService({ db, storage, tokens }: { db: Database; stor
           })
           .where(eq(users.id, userId));
         await tx.delete(companies).where(eq(companies.user_id, userId));
-        await tx.delete(savedAds).where(eq(savedAds.user_id, userId));
-        await tx.delete(ratings).where(eq(ratings.user_id, userId));
-        await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.user_id, userId));
-        await tx
-          .update(ads)
-          .set({ status_id: AD_STATUS.hidden, updated_at: new Date() })
-          .where(eq(ads.user_id, userId));
-        await tx.delete(adImages).where(sql`${adImages.ad_id} in (select id from ads where user_id = ${userId})`);
+        await publish("user.deleted", { userId });
       });
-      await tokens.revokeUserSessions(userId);
       const files = [
         before.profile_image && fileOf(before.profile_image),
         before.company?.banner_image && fileOf(before.company.banner_image),
-        ...adImageRows.flatMap((row) => adImageFiles(row.path)),
       ].filter((file): file is string => Boolean(file));
       await Promise.all(files.map((file) => storage.remove(file)));
     },

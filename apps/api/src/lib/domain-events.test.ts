@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema/users.ts";
+import { createUser } from "../test/factories.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createDomainEvents } from "./domain-events.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const quietLog = { error: () => {} };
+const nameOf = async (userId: number) =>
+  (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]!.name;
+
+describe("domain events", () => {
+  it("commits a write reaction with the write, and runs committed work only after the commit", async () => {
+    const events = createDomainEvents(quietLog);
+    const user = await createUser(ctx.db);
+    const seenAfterCommit: string[] = [];
+    events.onWrite("user.deleted", async ({ userId }, tx, afterCommit) => {
+      await tx.update(users).set({ bio: "reacted" }).where(eq(users.id, userId));
+      afterCommit(async () => void seenAfterCommit.push(await nameOf(userId)));
+    });
+    await events.transaction(ctx.db, async (tx, publish) => {
+      await tx.update(users).set({ name: "Written" }).where(eq(users.id, user.id));
+      await publish("user.deleted", { userId: user.id });
+    });
+    // The after-commit work reads the committed write from another connection.
+    expect(seenAfterCommit).toEqual(["Written"]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: "Written", bio: "reacted" });
+  });
+
+  it("rolls the write back when a reaction fails, and runs nothing after", async () => {
+    const events = createDomainEvents(quietLog);
+    const user = await createUser(ctx.db, { name: "Before" });
+    let ranAfterCommit = false;
+    events.onWrite("user.deleted", async () => {
+      throw new Error("reaction failed");
+    });
+    events.onCommitted("user.deleted", async () => void (ranAfterCommit = true));
+    await expect(
+      events.transaction(ctx.db, async (tx, publish) => {
+        await tx.update(users).set({ name: "Lost" }).where(eq(users.id, user.id));
+        await publish("user.deleted", { userId: user.id });
+      }),
+    ).rejects.toThrow("reaction failed");
+    expect(await nameOf(user.id)).toBe("Before");
+    expect(ranAfterCommit).toBe(false);
+  });
+
+  it("keeps the write when committed work fails, and logs it", async () => {
+    const logged: unknown[] = [];
+    const events = createDomainEvents({ error: (...args: unknown[]) => void logged.push(args) });
+    const user = await createUser(ctx.db);
+    events.onCommitted("user.deleted", async () => {
+      throw new Error("mail server down");
+    });
+    await events.transaction(ctx.db, async (tx, publish) => {
+      await tx.update(users).set({ name: "Kept" }).where(eq(users.id, user.id));
+      await publish("user.deleted", { userId: user.id });
+    });
+    expect(await nameOf(user.id)).toBe("Kept");
+    expect(logged).toHaveLength(1);
+  });
+});

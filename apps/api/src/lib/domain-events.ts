@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database.ts";
+
+/** A transaction of `Database`: what reactions inside the write receive. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * What happened in one module that others react to, with what they need to know. A module publishes its own
+ * events; it never writes another module's tables (docs/architecture.md).
+ */
+export interface DomainEventMap {
+  /** An account was erased (spec §7 DELETE /user). Its ads are hidden and its personal rows removed. */
+  "user.deleted": { userId: number };
+}
+export type DomainEventName = keyof DomainEventMap;
+
+/** Work a write reaction leaves for after the commit, such as removing the files of rows it deleted. */
+export type AfterCommit = (work: () => Promise<void>) => void;
+type WriteReaction<E extends DomainEventName> = (
+  payload: DomainEventMap[E],
+  tx: Transaction,
+  afterCommit: AfterCommit,
+) => Promise<void>;
+type CommitReaction<E extends DomainEventName> = (payload: DomainEventMap[E]) => Promise<void>;
+
+/** Publishes events inside a transaction; `committed` work runs once the transaction has committed. */
+export type Publish = <E extends DomainEventName>(event: E, payload: DomainEventMap[E]) => Promise<void>;
+
+/**
+ * The in-process event seam. Two kinds of reaction:
+ * - `onWrite`: runs inside the publisher's transaction, so the reaction commits or rolls back with the write
+ *   (rows other modules own: a deleted user's saved ads go with the user, or not at all);
+ * - `onCommitted`: runs after the commit, for what cannot be rolled back (files, realtime, mail). Its failure is
+ *   logged and never undoes the write; work that must survive a crash belongs on the job queue instead, which an
+ *   `onWrite` reaction can enqueue in the same transaction.
+ */
+export function createDomainEvents(log: Pick<FastifyBaseLogger, "error">) {
+  const onWrite = new Map<DomainEventName, WriteReaction<never>[]>();
+  const onCommitted = new Map<DomainEventName, CommitReaction<never>[]>();
+
+  return {
+    onWrite<E extends DomainEventName>(event: E, reaction: WriteReaction<E>) {
+      onWrite.set(event, [...(onWrite.get(event) ?? []), reaction as WriteReaction<never>]);
+    },
+
+    onCommitted<E extends DomainEventName>(event: E, reaction: CommitReaction<E>) {
+      onCommitted.set(event, [...(onCommitted.get(event) ?? []), reaction as CommitReaction<never>]);
+    },
+
+    /** Runs `work` in one transaction; events it publishes get their write reactions in it, the rest after. */
+    async transaction<T>(db: Database, work: (tx: Transaction, publish: Publish) => Promise<T>): Promise<T> {
+      const later: Array<{ event: DomainEventName; run: () => Promise<void> }> = [];
+      const result = await db.transaction(async (tx) =>
+        work(tx, async (event, payload) => {
+          const afterCommit: AfterCommit = (run) => later.push({ event, run });
+          for (const reaction of onWrite.get(event) ?? []) {
+            await (reaction as WriteReaction<typeof event>)(payload, tx, afterCommit);
+          }
+          for (const reaction of onCommitted.get(event) ?? []) {
+            afterCommit(() => (reaction as CommitReaction<typeof event>)(payload));
+          }
+        }),
+      );
+      for (const { event, run } of later) {
+        await run().catch((error: unknown) =>
+          log.error({ err: error, event }, "a reaction to a committed event failed"),
+        );
+      }
+      return result;
+    },
+  };
+}
+
+export type DomainEvents = ReturnType<typeof createDomainEvents>;

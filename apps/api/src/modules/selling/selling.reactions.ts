@@ -1,0 +1,19 @@
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { eq, inArray } from "drizzle-orm";
+import { adImages, ads } from "../../db/schema/ads.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import { adImageFiles } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
+
+/** What a seller's ads do when other modules' events happen. */
+export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
+  // A deleted account's ads leave every list at once; their photos are erased (decision 019).
+  events.onWrite("user.deleted", async ({ userId }, tx, afterCommit) => {
+    const owned = tx.select({ id: ads.id }).from(ads).where(eq(ads.user_id, userId));
+    const removed = await tx.delete(adImages).where(inArray(adImages.ad_id, owned)).returning({ path: adImages.path });
+    await tx.update(ads).set({ status_id: AD_STATUS.hidden, updated_at: new Date() }).where(eq(ads.user_id, userId));
+    afterCommit(async () => {
+      await Promise.all(removed.flatMap((row) => adImageFiles(row.path)).map((file) => storage.remove(file)));
+    });
+  });
+}
