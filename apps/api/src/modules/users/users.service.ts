@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { IMAGE_SIZES } from "@waterside/shared/images";
-import { AD_STATUS, USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import {
   USER_MESSAGES,
   type TCompanyUpgrade,
