@@ -318,11 +318,3 @@ export async function findAdForPage(db: Database, id: number) {
   ]);
   return { ad, images, attributes: attributeRows };
 }
-
-/** Stars given to an ad, per star, and the viewer's own rating. */
-export async function findAdRatings(db: Database, adId: number, viewerId?: number) {
-  return db.execute<{ stars: number; total: number; own_id: number | null }>(sql`
-    select stars, count(*)::int as total,
-      max(case when user_id = ${viewerId ?? null}::int then id end) as own_id
-    from ratings where ad_id = ${adId} group by stars`);
-}

@@ -1,9 +1,7 @@
 import type {
   TAdDetail,
   TAdFilters,
-  TAdImage,
   TAdListItem,
-  TAdRating,
   TLatestSubscription,
   TSuggestion,
 } from "@waterside/shared/ads";
@@ -19,21 +17,19 @@ import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { createChangeAwareBatchCache, createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
 import type { TPaged } from "@waterside/shared/api-envelope";
-import { imageVariantUrl } from "@waterside/shared/images";
 import type { Database } from "../../db/database.ts";
+import { loadAdRating } from "../reviews/ad-rating.ts";
+import { loadAdListItems, toImage, toListItem } from "./ad-list-items.ts";
 import {
   countAds,
   countAdsUpTo,
   findAdForPage,
   findClosedSubcategoryIds,
-  findListRowsByIds,
   findPriceCandidates,
   findAdPageIds,
-  findAdRatings,
   findLocations,
   findSuggestions,
   type AdListQuery,
-  type AdListRow,
 } from "./ads.queries.ts";
 
 type Locations = Awaited<ReturnType<typeof findLocations>>;
@@ -87,7 +83,7 @@ export function createAdsService(db: Database) {
   const listItems = createChangeAwareBatchCache(db, {
     ...LIST_ITEM_CACHE,
     loadMany: async (ids: number[]) =>
-      new Map<number, TAdListItem>((await findListRowsByIds(db, ids)).map((row) => [row.id, toListItem(row)])),
+      new Map<number, TAdListItem>((await loadAdListItems(db, ids)).map((item) => [item.id, item])),
   });
   const counts = createChangeAwareCache(db, { ...COUNT_CACHE, load: (query: AdListQuery) => countAds(db, query) });
   const suggestionsByText = createChangeAwareCache(db, {
@@ -169,7 +165,7 @@ export function createAdsService(db: Database) {
       const { ad, images, attributes } = found;
       return {
         ...toListItem(ad),
-        rating: toRating(await findAdRatings(db, id, viewerId)),
+        rating: await loadAdRating(db, id, viewerId),
         description: ad.description_full,
         images: images.map((image) => toImage(image)),
         latitude: ad.latitude,
@@ -292,67 +288,3 @@ const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
   last_page: 1,
   next_page_url: null,
 });
-
-function toRating(rows: Array<{ stars: number; total: number; own_id: number | null }>): TAdRating {
-  const counts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  let total = 0;
-  let sum = 0;
-  let own: { stars: number; id: number } | null = null;
-  for (const row of rows) {
-    counts[row.stars as keyof typeof counts] = row.total;
-    total += row.total;
-    sum += row.stars * row.total;
-    if (row.own_id !== null) own = { stars: row.stars, id: row.own_id };
-  }
-  return {
-    counts,
-    total,
-    average: total ? Math.round((sum / total) * 10) / 10 : null,
-    current_user_rating: own?.stars ?? null,
-    current_user_rating_id: own?.id ?? null,
-  };
-}
-
-function toImage(image: { id: number; path: string; order: number }): TAdImage {
-  return {
-    id: image.id,
-    order: image.order,
-    image_url: imageVariantUrl(image.path, "large"),
-    card_url: imageVariantUrl(image.path, "card"),
-    thumbnail_url: imageVariantUrl(image.path, "thumbnail"),
-  };
-}
-
-export function toListItem(row: AdListRow): TAdListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    price: Number(row.price),
-    location: row.location,
-    images: row.image ? [toImage(row.image)] : [],
-    category_id: row.category_id,
-    subcategory_id: row.subcategory_id,
-    subcategory: {
-      id: row.subcategory_id,
-      name: row.subcategory_name,
-      category_id: row.category_id,
-      category: { id: row.category_id, name: row.category_name },
-    },
-    user_id: row.user_id,
-    user: {
-      id: row.user_id,
-      name: row.user_name,
-      profile_image_url: row.user_profile_image ? imageVariantUrl(row.user_profile_image, "original") : null,
-      usertype_id: row.user_usertype_id,
-      usertype: { id: row.user_usertype_id, name: row.user_usertype },
-      created_at: new Date(row.user_created_at).toISOString(),
-    },
-    status_id: row.status_id,
-    status: { id: row.status_id, name: row.status_name },
-    visibility_score: row.visibility_score,
-    // Saved state needs a signed-in user (accounts issue); a visitor has saved nothing.
-    is_saved: false,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}

@@ -7,8 +7,7 @@ import { ads } from "../../db/schema/ads.ts";
 import { categories, subcategories } from "../../db/schema/catalog.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
 import { notFound } from "../../plugins/errors.ts";
-import { findListRowsByIds } from "../ads/ads.queries.ts";
-import { toListItem } from "../ads/ads.service.ts";
+import { loadAdListItems } from "../ads/ad-list-items.ts";
 
 export const SAVED_PAGE_SIZE = 30;
 const SAVED_IDS_MAX = 5000;
@@ -63,13 +62,13 @@ export function createSavedAdsService(db: Database) {
           .limit(SAVED_PAGE_SIZE)
           .offset((page - 1) * SAVED_PAGE_SIZE),
       ]);
-      const rows = await findListRowsByIds(
+      const items = await loadAdListItems(
         db,
         ids.map((row) => row.id),
       );
       const lastPage = Math.max(1, Math.ceil(total / SAVED_PAGE_SIZE));
       const result: TPaged<TAdListItem> = {
-        data: rows.map((row) => ({ ...toListItem(row), is_saved: true })),
+        data: items.map((item) => ({ ...item, is_saved: true })),
         current_page: page,
         per_page: SAVED_PAGE_SIZE,
         total,

@@ -8,8 +8,7 @@ import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
-import { findListRowsByIds } from "../ads/ads.queries.ts";
-import { toListItem } from "../ads/ads.service.ts";
+import { loadAdListItems } from "../ads/ad-list-items.ts";
 import {
   findAdImages,
   findArea,
@@ -233,12 +232,12 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
       };
       const total = counts[status];
       const lastPage = Math.max(1, Math.ceil(total / MINE_PAGE_SIZE));
-      const rows = await findListRowsByIds(
+      const items = await loadAdListItems(
         db,
         ids.map((row) => row.id),
       );
       return {
-        data: rows.map(toListItem),
+        data: items,
         current_page: page,
         per_page: MINE_PAGE_SIZE,
         total,

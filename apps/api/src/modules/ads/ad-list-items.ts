@@ -1,0 +1,56 @@
+import type { TAdImage, TAdListItem } from "@waterside/shared/ads";
+import { imageVariantUrl } from "@waterside/shared/images";
+import type { Database } from "../../db/database.ts";
+import { type AdListRow, findListRowsByIds } from "./ads.queries.ts";
+
+/**
+ * The ads module's public read model: an ad as every list shows it. Other modules (saved ads, my ads) import
+ * this file and nothing else of the ads module.
+ */
+export async function loadAdListItems(db: Database, ids: number[]): Promise<TAdListItem[]> {
+  return (await findListRowsByIds(db, ids)).map(toListItem);
+}
+
+export function toImage(image: { id: number; path: string; order: number }): TAdImage {
+  return {
+    id: image.id,
+    order: image.order,
+    image_url: imageVariantUrl(image.path, "large"),
+    card_url: imageVariantUrl(image.path, "card"),
+    thumbnail_url: imageVariantUrl(image.path, "thumbnail"),
+  };
+}
+
+export function toListItem(row: AdListRow): TAdListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    location: row.location,
+    images: row.image ? [toImage(row.image)] : [],
+    category_id: row.category_id,
+    subcategory_id: row.subcategory_id,
+    subcategory: {
+      id: row.subcategory_id,
+      name: row.subcategory_name,
+      category_id: row.category_id,
+      category: { id: row.category_id, name: row.category_name },
+    },
+    user_id: row.user_id,
+    user: {
+      id: row.user_id,
+      name: row.user_name,
+      profile_image_url: row.user_profile_image ? imageVariantUrl(row.user_profile_image, "original") : null,
+      usertype_id: row.user_usertype_id,
+      usertype: { id: row.user_usertype_id, name: row.user_usertype },
+      created_at: new Date(row.user_created_at).toISOString(),
+    },
+    status_id: row.status_id,
+    status: { id: row.status_id, name: row.status_name },
+    visibility_score: row.visibility_score,
+    // Saved state needs a signed-in user (accounts issue); a visitor has saved nothing.
+    is_saved: false,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
