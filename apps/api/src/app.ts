@@ -14,7 +14,7 @@ import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
-import { adminAuthRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -33,7 +33,7 @@ import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { authPlugin, guardEveryRoute } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
@@ -107,7 +107,12 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
         auth: createAuthService({ db, storage, tokens }),
         social: createSocialSignIn({ db, storage, providers }),
       });
-      await api.register(adminAuthRoutes, { db });
+      await api.register(adminSignInRoutes, { db });
+      // Every admin route but sign-in registers here, behind the admin guard (spec second document §7 "Admin").
+      await api.register(async (admin) => {
+        guardEveryRoute(admin, app.requireAdmin);
+        await admin.register(adminSessionRoutes, { db });
+      });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,

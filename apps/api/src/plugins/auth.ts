@@ -131,3 +131,16 @@ export function currentAdmin(request: FastifyRequest): AdminPrincipal {
   if (request.principal?.kind !== "admin") throw new HttpError(401, "Please log in to continue.");
   return request.principal;
 }
+
+/**
+ * Puts a guard first in the `onRequest` of every route registered in this scope from now on, so a route added
+ * there later cannot forget it; the route options show it, so the OpenAPI document marks it too.
+ */
+export function guardEveryRoute(
+  scope: FastifyInstance,
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  scope.addHook("onRoute", (route) => {
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  });
+}

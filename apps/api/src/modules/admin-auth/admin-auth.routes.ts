@@ -17,7 +17,7 @@ import { toAdminResource } from "../users/user-resource.ts";
 const decoyHash = hash("decoy password that never matches");
 
 /** Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. */
-export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     "/admin/auth/login",
     {
@@ -69,11 +69,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       return { data: { authorization: outcome.authorization } };
     },
   );
+};
 
+/** Routes of a signed-in admin; registered inside the admin scope, whose guard they cannot forget. */
+export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     "/admin/auth/logout",
     {
-      onRequest: app.requireAdmin,
       schema: { tags: ["admin"], summary: "Ends the admin session of this device", body: ZLogout },
     },
     async (request) => {
@@ -85,7 +87,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     "/admin/auth/me",
     {
-      onRequest: app.requireAdmin,
       schema: { tags: ["admin"], summary: "The signed-in admin", response: { 200: envelope(ZAdmin) } },
     },
     async (request) => {

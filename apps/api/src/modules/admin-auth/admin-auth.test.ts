@@ -74,3 +74,16 @@ describe("admin sign-in", () => {
     expect(crossed.statusCode).toBe(401);
   });
 });
+
+describe("the admin scope", () => {
+  it("refuses visitors and user tokens on every route behind admin sign-in", async () => {
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    for (const [method, url] of [
+      ["GET", "/api/admin/auth/me"],
+      ["POST", "/api/admin/auth/logout"],
+    ] as const) {
+      expect((await ctx.app.inject({ method, url, payload: { device_id: "d" } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method, url, headers, payload: { device_id: "d" } })).statusCode).toBe(403);
+    }
+  });
+});
