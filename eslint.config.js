@@ -1,7 +1,37 @@
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Each API module's public face: the files other modules may import (a service, a read model). Anything else of a
+ * module, its queries and routes above all, is private (STYLE.md rule 12, docs/architecture.md).
+ */
+const API_MODULES = {
+  "admin-auth": [],
+  ads: ["ad-list-items.ts", "ads.service.ts"],
+  auth: ["auth.routes.ts", "tokens.ts"],
+  catalog: ["catalog.service.ts"],
+  "password-reset": [],
+  reviews: ["ad-rating.ts"],
+  "saved-ads": ["saved-ads.service.ts"],
+  selling: [],
+  users: ["user-resource.ts"],
+};
+
+/** One direction: shared → modules → app. Paths are resolved, so relative imports cannot slip past. */
+const apiZones = [
+  { target: "./packages/shared", from: "./apps", message: "The contract imports no app." },
+  { target: "./apps/api/src/lib", from: "./apps/api/src/modules", message: "Adapters in lib/ know no module." },
+  { target: "./apps/api/src/plugins", from: "./apps/api/src/modules", except: ["./auth/tokens.ts"] },
+  ...Object.entries(API_MODULES).map(([module, publicFiles]) => ({
+    target: `./apps/api/src/modules/!(${module})/**/*`,
+    from: `./apps/api/src/modules/${module}`,
+    except: publicFiles.map((file) => `./${file}`),
+    message: `Other modules import only ${module}'s public files: ${publicFiles.join(", ") || "none"}.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -25,6 +55,12 @@ export default tseslint.config(
       // `import { type X }` keeps the module loaded for side effects; the web bundle must not pull in zod for a type.
       "@typescript-eslint/no-import-type-side-effects": "error",
     },
+  },
+  {
+    files: ["apps/api/src/**/*.ts", "packages/shared/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/api/src/test/**"],
+    plugins: { "import-x": importX },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: apiZones }] },
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
