@@ -5,6 +5,20 @@ import type { Database } from "../db/database.ts";
 const ADS_CHANGED = "ads_changed";
 
 /**
+ * Clears on every change announced. postgres.js re-listens after a lost connection and calls `onlisten` again:
+ * changes may have been missed meanwhile, so that clears too. Returns whether the cache may be trusted: while
+ * the listener cannot be set up (the database is gone, or closing), callers read through instead.
+ */
+function watchChanges(db: Database, clear: () => void) {
+  let trusted = true;
+  db.$client.listen(ADS_CHANGED, clear, clear).catch(() => {
+    trusted = false;
+    clear();
+  });
+  return () => trusted;
+}
+
+/**
  * A memo for public reads: entries live `ttl` ms at most and are all dropped the moment PostgreSQL announces
  * a change, from any process or tool. The promise is what is cached, so concurrent calls for one key share a
  * single load; a failed load is forgotten at once (decision 013).
@@ -14,8 +28,9 @@ export function createChangeAwareCache<Value, Context>(
   { max, ttl, load }: { max: number; ttl: number; load: (context: Context) => Promise<Value> },
 ) {
   const cache = new LRUCache<string, Promise<Value>>({ max, ttl });
-  void db.$client.listen(ADS_CHANGED, () => cache.clear());
+  const trusted = watchChanges(db, () => cache.clear());
   return (key: string, context: Context): Promise<Value> => {
+    if (!trusted()) return load(context);
     let pending = cache.get(key);
     if (!pending) {
       pending = load(context);
@@ -35,8 +50,12 @@ export function createChangeAwareBatchCache<Key, Value>(
   { max, ttl, loadMany }: { max: number; ttl: number; loadMany: (keys: Key[]) => Promise<Map<Key, Value>> },
 ) {
   const cache = new LRUCache<Key & {}, Promise<Value | undefined>>({ max, ttl });
-  void db.$client.listen(ADS_CHANGED, () => cache.clear());
+  const trusted = watchChanges(db, () => cache.clear());
   return async (keys: Array<Key & {}>): Promise<Value[]> => {
+    if (!trusted()) {
+      const found = await loadMany(keys);
+      return keys.map((key) => found.get(key)).filter((value) => value !== undefined);
+    }
     const pending = keys.map((key) => cache.get(key));
     const missing = keys.filter((_, index) => pending[index] === undefined);
     if (missing.length > 0) {
