@@ -88,3 +88,17 @@ describe("the OpenAPI document", () => {
     }
   });
 });
+
+describe("serving the document", () => {
+  it("keeps /api/docs closed when API_DOCS is off, as in production by default", async () => {
+    const closed = await createTestApp({ API_DOCS: "false" });
+    try {
+      expect((await closed.app.inject({ url: "/api/docs" })).statusCode).toBe(404);
+      expect((await closed.app.inject({ url: "/api/docs/json" })).statusCode).toBe(404);
+      // The API itself still answers.
+      expect((await closed.app.inject({ url: "/api/categories/active" })).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+    }
+  });
+});
