@@ -1,5 +1,5 @@
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -59,8 +59,8 @@ export default tseslint.config(
   {
     files: ["apps/api/src/**/*.ts", "packages/shared/src/**/*.ts"],
     ignores: ["**/*.test.ts", "apps/api/src/test/**"],
-    plugins: { "import-x": importX },
-    rules: { "import-x/no-restricted-paths": ["error", { zones: apiZones }] },
+    plugins: { import: importPlugin },
+    rules: { "import/no-restricted-paths": ["error", { zones: apiZones }] },
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],

@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: root });
 /** The rule messages ESLint gives a file with this text at this path (the file need not exist). */
 async function zoneErrors(file: string, text: string) {
   const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
-  return result!.messages.filter((message) => message.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+  return result!.messages.filter((message) => message.ruleId === "import/no-restricted-paths").map((m) => m.message);
 }
 
 describe("one-direction imports (eslint.config.js zones)", () => {
