@@ -1,10 +1,4 @@
-import type {
-  TAdDetail,
-  TAdFilters,
-  TAdListItem,
-  TLatestSubscription,
-  TSuggestion,
-} from "@waterside/shared/ads";
+import type { TAdDetail, TAdFilters, TAdListItem, TLatestSubscription, TSuggestion } from "@waterside/shared/ads";
 import { desc, eq } from "drizzle-orm";
 import { packages, subscriptions } from "../../db/schema/payments.ts";
 import {
