@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./hydrated-page";
+import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -90,15 +90,9 @@ test("public pages hydrate under the policy, which refuses an injected script", 
   expect(await page.evaluate(() => "injected" in window)).toBe(false);
 });
 
-test("a seller picks and crops photos under the policy", async ({ page }) => {
+test("a seller picks and crops photos under the policy", async ({ page, login }) => {
   const violations = await watchPolicy(page);
-  await load(page, "/auth");
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email").fill("fatu@demo.waterside.lr");
-  await form.getByLabel("Password").fill("waterside-demo");
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("link", { name: "Your profile" })).toBeVisible();
-
+  await login(DEMO_ACCOUNTS.joseph);
   await load(page, "/sell");
   await expect(page.getByRole("heading", { level: 1, name: "Post an ad" })).toBeVisible();
   // Photos become blob: previews; the cropper fetches its blob: and adds its own <style>.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./hydrated-page";
+import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -26,15 +26,6 @@ async function photos(page: Page, colors: string[]) {
   }));
 }
 
-async function logIn(page: Page) {
-  await page.goto("/auth");
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email").fill("fatu@demo.waterside.lr");
-  await form.getByLabel("Password").fill("waterside-demo");
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("link", { name: "Your profile" })).toBeVisible();
-}
-
 async function fillPostDetail(page: Page, title: string, price: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vehicles" });
@@ -57,15 +48,24 @@ async function fillTruckDetails(page: Page) {
   await expect(page.getByRole("form", { name: "Boost" })).toBeVisible();
 }
 
-test("a seller posts, finds, edits, drafts and deletes ads", async ({ page }, testInfo) => {
+test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, login }, testInfo) => {
   const word = `Zonda${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const title = `Toyota Hilux pickup ${word}`;
   page.on("dialog", (dialog) => dialog.accept());
-  await logIn(page);
+  await login(DEMO_ACCOUNTS.fatu);
+  await page.goto("/");
 
   // Post: three photos, reordered and one cropped; the spec's messages guard each step.
-  await page.getByRole("banner").getByRole("link", { name: "Sell", exact: true }).click();
+  const sell = page.getByRole("banner").getByRole("link", { name: "Sell", exact: true });
+  await sell.click();
   await expect(page.getByRole("heading", { level: 1, name: "Post an ad" })).toBeVisible();
+  // Spec selling §2: Sell clicked while already on the wizard starts it again.
+  await page.getByLabel("Title", { exact: true }).fill("Started, then changed my mind");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Please upload at least two images.")).toBeVisible();
+  await sell.click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expect(page.getByText("Please upload at least two images.")).toBeHidden();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Please upload at least two images.")).toBeVisible();

@@ -1,17 +1,20 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+// Feature folders carry the API modules' names (docs/decisions/034-feature-names.md); URLs are the spec's.
 export default [
   route("robots.txt", "features/seo/robots.ts"),
   route("sitemap.xml", "features/seo/sitemap.ts"),
   layout("app/layouts/public-layout.tsx", [
-    index("features/browse/routes/home.tsx"),
+    index("features/ads/routes/home.tsx"),
     ...prefix("categories", [
-      index("features/browse/routes/categories.tsx"),
-      route(":categoryId", "features/browse/routes/category.tsx"),
-      route(":categoryId/:subcategoryId", "features/browse/routes/listing.tsx"),
-      route(":categoryId/:subcategoryId/:adId", "features/browse/routes/ad.tsx"),
+      index("features/ads/routes/categories.tsx"),
+      route(":categoryId", "features/ads/routes/category.tsx"),
+      route(":categoryId/:subcategoryId", "features/ads/routes/listing.tsx"),
+      route(":categoryId/:subcategoryId/:adId", "features/ads/routes/ad.tsx"),
     ]),
-    route("search", "features/browse/routes/search.tsx"),
+    route("search", "features/ads/routes/search.tsx"),
+    // A seller's profile is public: rendered on the server so a shared link previews.
+    route("profile/:userId", "features/users/routes/user-profile.tsx"),
     route("how-to-sell", "features/static-pages/how-to-sell.tsx"),
     route("what-is-waterside", "features/static-pages/what-is-waterside.tsx"),
     route("about-us", "features/static-pages/about-us.tsx"),
@@ -23,10 +26,9 @@ export default [
   ]),
   layout("app/layouts/account-layout.tsx", [
     route("auth", "features/auth/routes/auth.tsx"),
-    route("profile", "features/profile/routes/own-profile.tsx"),
-    route("profile/saved", "features/saved/routes/saved-ads.tsx"),
-    route("profile/:userId", "features/profile/routes/user-profile.tsx"),
-    route("settings", "features/profile/routes/settings.tsx"),
-    route("sell/:adId?", "features/sell/routes/sell.tsx"),
+    route("profile", "features/users/routes/own-profile.tsx"),
+    route("profile/saved", "features/saved-ads/routes/saved-ads.tsx"),
+    route("settings", "features/users/routes/settings.tsx"),
+    route("sell/:adId?", "features/selling/routes/sell.tsx"),
   ]),
 ] satisfies RouteConfig;

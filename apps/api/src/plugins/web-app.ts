@@ -70,7 +70,8 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
         origin,
         // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
         nonce: reply.scriptNonce || undefined,
-        api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init),
+        // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.
+        api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init, request.ip),
       });
       return sendFetchResponse(reply, response);
     });
@@ -106,10 +107,16 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 }
 
 /** A call to the API from a page's server loader, answered in-process by the same Fastify app. */
-async function injectApi(app: FastifyInstance, apiPath: string, init: RequestInit = {}): Promise<Response> {
+async function injectApi(
+  app: FastifyInstance,
+  apiPath: string,
+  init: RequestInit = {},
+  remoteAddress?: string,
+): Promise<Response> {
   const result = await app.inject({
     method: (init.method ?? "GET") as "GET",
     url: `/api${apiPath}`,
+    remoteAddress,
     headers: Object.fromEntries(new Headers(init.headers).entries()),
     ...(init.body !== undefined && { payload: init.body as string }),
   });

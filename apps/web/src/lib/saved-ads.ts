@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { SAVED_MESSAGES } from "@waterside/shared/saved-ads-messages";
-import { authedData, currentSession } from "~/lib/session";
+import { authedTransport, currentSession } from "~/lib/session";
 import { notify } from "~/lib/notify";
+import { getSavedAdIds } from "./api/get-saved-ad-ids";
+import { saveAd } from "./api/save-ad";
+import { unsaveAd } from "./api/unsave-ad";
 
 /**
  * Which ads the signed-in user saved. Public pages are rendered once for everyone, so the browser asks for
@@ -18,7 +21,7 @@ function current(): Set<number> | null {
   if (!userId) return null;
   if (saved?.userId === userId) return saved.ids;
   if (!loading) {
-    loading = authedData<number[]>("/ads/saved/ids")
+    loading = getSavedAdIds(authedTransport)
       .then((ids) => {
         saved = { userId, ids: new Set(ids) };
         emit();
@@ -44,13 +47,7 @@ export function useIsSaved(adId: number, fromServer: boolean) {
 /** Spec §4 "Save toggle": save adds, undo removes; the toasts are the spec's (§8). */
 export async function toggleSaved(adId: number, isSaved: boolean) {
   try {
-    if (isSaved) await authedData(`/ads/saved/${adId}`, { method: "DELETE" });
-    else
-      await authedData("/ads/saved", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ad_id: adId }),
-      });
+    await (isSaved ? unsaveAd : saveAd)(authedTransport, adId);
     const userId = currentSession()?.user.id;
     if (userId) {
       const ids = new Set(saved?.userId === userId ? saved.ids : []);

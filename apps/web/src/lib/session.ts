@@ -4,15 +4,18 @@
  *   until the browser has read local storage, so server HTML never depends on who is signed in.
  * - `signIn(user, authorization)`, `updateUser(user)`, `signOut()` (POST /auth/logout, then clears).
  * - `getAccessToken()` refreshes 60 s before expiry (one refresh shared by all callers).
- * - `authedData(path, init)`: `apiData` with the bearer token; any 401 clears the session and goes to /auth,
- *   remembering where the user was (`takeReturnRoute()`).
+ * - `authedTransport`: the API transport of signed-in calls, with the bearer token; any 401 clears the session
+ *   and goes to /auth, remembering where the user was (`takeReturnRoute()`).
  * - `deviceId()`: generated once, kept in local storage, sent on login, refresh, logout and deletion.
+ * The guard of personal routes, `requireSession(request)`, is in ./require-session.ts, off public pages' bundles.
  */
 import { useSyncExternalStore } from "react";
 import type { TAuthorization } from "@waterside/shared/auth";
 import { AUTH_MESSAGES, TOKEN_REFRESH_MARGIN_SECONDS } from "@waterside/shared/auth-limits";
 import type { TUser } from "@waterside/shared/users";
-import { ApiError, apiData, browserTransport } from "./api-client";
+import { ApiError, browserTransport, type ApiTransport } from "./api-client";
+import { logOut } from "./api/log-out";
+import { refreshSession } from "./api/refresh-session";
 import { notify } from "./notify";
 
 const SESSION_KEY = "waterside.session";
@@ -113,10 +116,9 @@ let refreshing: Promise<string | null> | null = null;
 
 async function refresh(session: StoredSession): Promise<string | null> {
   try {
-    const { authorization } = await apiData<{ authorization: TAuthorization }>(browserTransport, "/auth/refresh", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ device_id: deviceId(), refresh_token: session.authorization.refresh_token }),
+    const { authorization } = await refreshSession(browserTransport, {
+      device_id: deviceId(),
+      refresh_token: session.authorization.refresh_token,
     });
     const current = read();
     if (current) write({ ...current, authorization: withExpiry(authorization) });
@@ -160,33 +162,23 @@ export function goToLogin() {
   window.location.assign("/auth");
 }
 
-/** `apiData` as the signed-in user. Any 401 ends the session and goes to /auth (spec §8). */
-export async function authedData<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** Signed-in calls: the bearer token is added, and any 401 ends the session and goes to /auth (spec §8). */
+export const authedTransport: ApiTransport = async (path, init = {}) => {
   const token = await getAccessToken();
-  try {
-    return await apiData<T>(browserTransport, path, {
-      ...init,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...init.headers },
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      clearSession();
-      goToLogin();
-    }
-    throw error;
+  const response = await browserTransport(path, {
+    ...init,
+    headers: { ...(token && { authorization: `Bearer ${token}` }), ...init.headers },
+  });
+  if (response.status === 401) {
+    clearSession();
+    goToLogin();
   }
-}
-
-/** JSON body helper for authedData. */
-export const jsonBody = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
+  return response;
+};
 
 export async function signOut() {
   try {
-    await authedData(`/auth/logout`, jsonBody("POST", { device_id: deviceId() }));
+    await logOut(authedTransport, deviceId());
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
       notify("error", `Logout failed: ${error instanceof Error ? error.message : String(error)}`);

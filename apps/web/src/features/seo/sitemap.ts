@@ -1,9 +1,7 @@
 import { AD_PAGE_SIZE_MAX } from "@waterside/shared/ads-limits";
-import type { TAdListItem } from "@waterside/shared/ads";
-import type { TPaged } from "@waterside/shared/api-envelope";
-import type { TCategory } from "@waterside/shared/catalog";
 import type { Route } from "./+types/sitemap";
-import { apiData } from "~/lib/api-client";
+import { getAds } from "~/lib/api/get-ads";
+import { getCategories } from "~/lib/api/get-categories";
 
 const STATIC_PATHS = [
   "/",
@@ -22,13 +20,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [categories, ...adPages] = await Promise.all([
-    apiData<TCategory[]>(context.api, "/categories/active"),
+    getCategories(context.api),
     ...Array.from({ length: SITEMAP_AD_PAGES }, (_, index) =>
-      apiData<TPaged<TAdListItem>>(context.api, "/ads/get", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ page: index + 1, per_page: AD_PAGE_SIZE_MAX, sort_combined: "created_at|desc" }),
-      }),
+      getAds(context.api, { page: index + 1, per_page: AD_PAGE_SIZE_MAX, sort_combined: "created_at|desc" }),
     ),
   ]);
   const entries: Array<{ path: string; lastmod?: string }> = [

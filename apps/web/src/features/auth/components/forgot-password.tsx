@@ -7,7 +7,9 @@ import { FormField, inputClass, primaryButtonClass, secondaryButtonClass } from 
 import { PasswordInput } from "~/components/ui/password-input";
 import { showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
-import { resetPassword, sendResetCode } from "../api";
+import { browserTransport } from "~/lib/api-client";
+import { resetPassword } from "../api/reset-password";
+import { sendResetCode } from "../api/send-reset-code";
 
 /** Spec §2 forgot-password flow: the email, then the 4-digit code and a new password. */
 export function ForgotPassword({ onDone }: { onDone: () => void }) {
@@ -22,7 +24,7 @@ function SendCode({ onSent, onBack }: { onSent: (email: string) => void; onBack:
   });
   const submit = form.handleSubmit(async ({ email }) => {
     try {
-      await sendResetCode(email);
+      await sendResetCode(browserTransport, email);
       notify("success", PASSWORD_RESET_MESSAGES.codeSent);
       onSent(email);
     } catch (error) {
@@ -60,7 +62,7 @@ function Reset({ email, onDone }: { email: string; onDone: () => void }) {
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await resetPassword({ email, code: String(values.code), password: values.password });
+      await resetPassword(browserTransport, { email, code: String(values.code), password: values.password });
       notify("success", PASSWORD_RESET_MESSAGES.passwordReset);
       onDone();
     } catch (error) {

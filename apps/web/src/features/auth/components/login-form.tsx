@@ -5,9 +5,10 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
+import { browserTransport } from "~/lib/api-client";
 import { showServerErrors } from "~/lib/form-errors";
 import { deviceId } from "~/lib/session";
-import { login, type SignedIn } from "../api";
+import { logIn, type SignedIn } from "../api/log-in";
 
 const ZLoginForm = ZLoginCredentials.omit({ device_id: true, remember_me: true });
 type TLoginForm = z.infer<typeof ZLoginForm> & { remember_me: boolean };
@@ -22,7 +23,7 @@ export function LoginForm({ onSignedIn, onForgot }: { onSignedIn: (result: Signe
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      onSignedIn(await login({ ...values, device_id: deviceId() }));
+      onSignedIn(await logIn(browserTransport, { ...values, device_id: deviceId() }));
     } catch (error) {
       showServerErrors(error, form.setError, ["email", "password"], AUTH_MESSAGES.invalidCredentials);
     }

@@ -10,11 +10,13 @@ import { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
 import { FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, browserTransport } from "~/lib/api-client";
 import { formData, showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { deviceId } from "~/lib/session";
-import { checkEmail, register, type SignedIn } from "../api";
+import { checkEmail } from "../api/check-email";
+import type { SignedIn } from "../api/log-in";
+import { registerAccount } from "../api/register-account";
 
 /** Step 1 (spec §5 "Registration"): name, email, password and its confirmation, the terms. */
 const ZCredentials = ZRegisterFields.pick({ name: true, email: true, password: true, accept_terms: true })
@@ -95,7 +97,7 @@ function CredentialsStep({
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await checkEmail(values.email);
+      await checkEmail(browserTransport, values.email);
       onNext(values);
     } catch (error) {
       showServerErrors(error, form.setError, ["email"], AUTH_MESSAGES.validationFailed);
@@ -210,7 +212,8 @@ function DetailsStep({
   async function send(details: TDetails | null) {
     const phone = details?.phone_number?.trim();
     try {
-      const result = await register(
+      const result = await registerAccount(
+        browserTransport,
         formData({
           ...credentials,
           accept_terms: true,

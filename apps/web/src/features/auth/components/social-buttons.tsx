@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import { browserTransport } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { deviceId } from "~/lib/session";
-import { login, type Providers, type SignedIn } from "../api";
+import type { Providers } from "../api/get-providers";
+import { logIn, type SignedIn } from "../api/log-in";
 
 declare global {
   interface Window {
@@ -60,7 +62,7 @@ export function SocialButtons({
 
   const signIn = async (body: object, failure: string) => {
     try {
-      onSignedIn(await login({ ...body, device_id: deviceId(), remember_me: true }));
+      onSignedIn(await logIn(browserTransport, { ...body, device_id: deviceId(), remember_me: true }));
     } catch {
       notify("error", failure);
     }

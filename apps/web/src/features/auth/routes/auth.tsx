@@ -3,7 +3,9 @@ import { useState } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/auth";
 import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
-import { getProviders, type SignedIn } from "../api";
+import { browserTransport } from "~/lib/api-client";
+import { getProviders } from "../api/get-providers";
+import type { SignedIn } from "../api/log-in";
 import { ForgotPassword } from "../components/forgot-password";
 import { LoginForm } from "../components/login-form";
 import { RegisterWizard } from "../components/register-wizard";
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function clientLoader() {
   if (currentSession()) throw redirect("/");
-  return { providers: await getProviders() };
+  return { providers: await getProviders(browserTransport) };
 }
 
 export function HydrateFallback() {

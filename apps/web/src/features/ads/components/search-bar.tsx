@@ -1,0 +1,141 @@
+import type { TSuggestion } from "@waterside/shared/ads";
+import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-limits";
+import type { TCounty } from "@waterside/shared/catalog";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { LocationPicker } from "~/components/location-picker";
+import { browserTransport } from "~/lib/api-client";
+import { getSuggestions } from "../api/get-suggestions";
+
+/** Spec §5: suggestions start after more than 2 characters, with a 1-second delay. */
+const SUGGESTION_DELAY_MS = 1000;
+
+/**
+ * The search bar of category and search pages: words, a place, and title suggestions as you type.
+ * Give it `key={search}` so a new search in the URL starts it afresh.
+ */
+export function SearchBar({
+  counties,
+  search = "",
+  location = "",
+}: {
+  counties: TCounty[];
+  search?: string;
+  location?: string;
+}) {
+  const [text, setText] = useState(search);
+  const [suggestions, setSuggestions] = useState<TSuggestion[]>([]);
+  const [error, setError] = useState<string>();
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const listId = useId();
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const query = text.trim();
+    if (query.length < SUGGESTION_MIN_LENGTH || query === search) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      getSuggestions(browserTransport, query, controller.signal)
+        .then((found) => {
+          setSuggestions(found);
+          setError(undefined);
+          setActive(-1);
+          setOpen(true);
+        })
+        .catch((cause: Error) => {
+          if (cause.name !== "AbortError") setError(`Error fetching suggestions: ${cause.message}`);
+        });
+    }, SUGGESTION_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, search]);
+
+  const choose = (suggestion: TSuggestion) => {
+    setOpen(false);
+    const place = new FormData(form.current!).get("location");
+    const params = new URLSearchParams({ search: suggestion.title, ...(place ? { location: String(place) } : {}) });
+    navigate(`/search?${params}`);
+  };
+
+  const showList = open && suggestions.length > 0 && text.trim().length >= SUGGESTION_MIN_LENGTH;
+  return (
+    <Form ref={form} action="/search" method="get" role="search" className="relative flex flex-col gap-2 sm:flex-row">
+      <div className="relative min-w-0 flex-1">
+        <input
+          name="search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (!showList) return;
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+              event.preventDefault();
+              const step = event.key === "ArrowDown" ? 1 : -1;
+              setActive((index) => (index + step + suggestions.length) % suggestions.length);
+            } else if (event.key === "Enter" && active >= 0) {
+              event.preventDefault();
+              choose(suggestions[active]!);
+            } else if (event.key === "Escape") {
+              setOpen(false);
+            }
+          }}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          placeholder="What are you looking for?"
+          aria-label="What are you looking for?"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
+        />
+        {showList && (
+          <ul
+            id={listId}
+            role="listbox"
+            className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          >
+            {suggestions.map((suggestion, index) => (
+              <li
+                key={suggestion.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(suggestion)}
+                className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-emerald-50" : "hover:bg-slate-50"}`}
+              >
+                <span className="font-medium">{suggestion.title}</span>
+                <span className="block text-xs text-slate-500">{suggestion.location}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p
+            role="alert"
+            className="absolute inset-x-0 top-full mt-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {error}
+          </p>
+        )}
+      </div>
+      <LocationPicker
+        counties={counties}
+        defaultValue={location}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-56"
+      />
+      <button
+        type="submit"
+        className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,147 @@
+import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/ad";
+import { OwnerActions } from "~/components/ads/owner-actions";
+import { Avatar } from "~/components/ui/avatar";
+import { SaveToggle } from "~/components/save-toggle";
+import { isMissing } from "~/lib/api-client";
+import { getAd } from "~/lib/api/get-ad";
+import { getAds } from "~/lib/api/get-ads";
+import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import { formatDate, formatPrice } from "~/lib/format";
+import { jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
+import { adPath } from "~/components/ads/ad-path";
+import { AdAttributes } from "../components/ad-attributes";
+import { AdGallery } from "../components/ad-gallery";
+import { RatingBreakdown, StarRating } from "../components/rating-breakdown";
+import { RelatedAds } from "../components/related-ads";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
+    if (isMissing(error)) throw data(null, { status: 404 });
+    throw error;
+  });
+  // Spec §2: any other address of this ad (old category, "undefined" placeholders) redirects to the canonical one.
+  if (params.categoryId !== String(ad.category_id) || params.subcategoryId !== String(ad.subcategory_id)) {
+    throw redirect(adPath(ad), 301);
+  }
+  const related = { per_page: HORIZONTAL_LIST_SIZE + 1, sort_combined: "visibility_score|desc" };
+  const [similar, bySeller] = await Promise.all([
+    getAds(context.api, { ...related, subcategory_id: ad.subcategory_id }),
+    getAds(context.api, { ...related, user_id: ad.user_id }),
+  ]);
+  const others = (list: typeof similar) =>
+    list.data.filter((other) => other.id !== ad.id).slice(0, HORIZONTAL_LIST_SIZE);
+  return { ad, similar: others(similar), bySeller: others(bySeller) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return [];
+  const { ad } = loaded;
+  const origin = siteOrigin(matches);
+  const image = ad.images[0] ? `${origin}${ad.images[0].image_url}` : undefined;
+  return [
+    ...pageMeta(
+      {
+        title: `${ad.title} - ${formatPrice(ad.price)}`,
+        description: `${formatPrice(ad.price)} · ${ad.location} · ${ad.description.slice(0, 140)}`,
+        path: adPath(ad),
+        image,
+      },
+      origin,
+    ),
+    { property: "og:type", content: "product" },
+    jsonLd({
+      "@type": "Product",
+      name: ad.title,
+      description: ad.description,
+      url: `${origin}${adPath(ad)}`,
+      ...(image && { image: ad.images.map((photo) => `${origin}${photo.image_url}`) }),
+      category: `${ad.subcategory.category.name} > ${ad.subcategory.name}`,
+      offers: {
+        "@type": "Offer",
+        price: ad.price,
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        url: `${origin}${adPath(ad)}`,
+        seller: { "@type": ad.user.usertype_id === 2 ? "Organization" : "Person", name: ad.user.name },
+        areaServed: ad.location,
+      },
+    }),
+  ];
+};
+
+export const handle: BreadcrumbHandle = {
+  breadcrumb: (loaderData) => {
+    const { ad } = loaderData as Route.ComponentProps["loaderData"];
+    return [
+      { label: "Categories", to: "/categories" },
+      { label: ad.subcategory.category.name, to: `/categories/${ad.category_id}` },
+      { label: ad.subcategory.name, to: `/categories/${ad.category_id}/${ad.subcategory_id}` },
+      { label: ad.title, to: adPath(ad) },
+    ];
+  },
+};
+
+export default function AdPage({ loaderData }: Route.ComponentProps) {
+  const { ad, similar, bySeller } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6">
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <AdGallery images={ad.images} title={ad.title} />
+        <div className="space-y-4">
+          <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+            <div className="flex flex-wrap items-center gap-2 text-xs">
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
+                {ad.status.name}
+              </span>
+              <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
+            </div>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-xl font-semibold sm:text-2xl">{ad.title}</h1>
+              <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
+            </div>
+            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+            <StarRating rating={ad.rating} />
+            <OwnerActions ad={ad} />
+            <p className="flex items-center gap-1 text-slate-600">
+              <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
+                <path
+                  d="M12 21s7-6.2 7-11.5A7 7 0 0 0 5 9.5C5 14.8 12 21 12 21z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+                <circle cx="12" cy="9.5" r="2.5" fill="currentColor" />
+              </svg>
+              {ad.location}
+            </p>
+          </div>
+          <section
+            aria-label="Seller"
+            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          >
+            <Avatar name={ad.user.name} url={ad.user.profile_image_url} className="size-14 text-xl" />
+            <div className="min-w-0">
+              <Link to={`/profile/${ad.user.id}`} className="font-semibold hover:text-emerald-700 hover:underline">
+                {ad.user.name}
+              </Link>
+              <p className="text-sm text-slate-600">
+                {ad.user.usertype.name} · Joined {formatDate(ad.user.created_at, "month")}
+              </p>
+            </div>
+          </section>
+        </div>
+      </div>
+      <AdAttributes attributes={ad.attributes} />
+      <section aria-labelledby="ad-description" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="ad-description" className="mb-2 font-semibold">
+          Description
+        </h2>
+        <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
+      </section>
+      <RatingBreakdown rating={ad.rating} />
+      <RelatedAds similar={similar} bySeller={bySeller} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TPublicUser } from "@waterside/shared/users";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { authedTransport, rememberReturnRoute, useSession } from "~/lib/session";
+import { getUser } from "../api/get-user";
+
+type Contact = Pick<TPublicUser, "email" | "phone_number">;
+
+/**
+ * The server renders every profile as a visitor sees it, without email and phone (decision 033). Once the
+ * browser knows someone is signed in, it asks again with their token for the contact details.
+ */
+function useContact(user: TPublicUser) {
+  const session = useSession();
+  const signedIn = session.status === "signed-in";
+  const [fetched, setFetched] = useState<{ userId: number; contact: Contact | "error" } | null>(null);
+  useEffect(() => {
+    if (!signedIn || user.email !== null) return;
+    let current = true;
+    getUser(authedTransport, user.id)
+      .then(({ email, phone_number }) => current && setFetched({ userId: user.id, contact: { email, phone_number } }))
+      .catch(() => current && setFetched({ userId: user.id, contact: "error" }));
+    return () => {
+      current = false;
+    };
+  }, [signedIn, user.id, user.email]);
+
+  if (user.email !== null) return { state: "shown", contact: user } as const;
+  if (!signedIn) return { state: "visitor" } as const;
+  if (fetched?.userId !== user.id) return { state: "loading" } as const;
+  return fetched.contact === "error"
+    ? ({ state: "error" } as const)
+    : ({ state: "shown", contact: fetched.contact } as const);
+}
+
+/** Spec §2 /profile/{userId}: phone and email for signed-in users; visitors are asked to log in first. */
+export function ContactDetails({ user }: { user: TPublicUser }) {
+  const location = useLocation();
+  const contact = useContact(user);
+  return (
+    <div aria-live="polite" aria-busy={contact.state === "loading"}>
+      {contact.state === "visitor" && (
+        <p className="text-slate-700">
+          <Link
+            to="/auth"
+            onClick={() => rememberReturnRoute(location.pathname + location.search)}
+            className="font-medium text-emerald-800 underline"
+          >
+            Log in
+          </Link>{" "}
+          to see {user.name}&apos;s phone number and email.
+        </p>
+      )}
+      {contact.state === "loading" && <p className="text-slate-600">Loading contact details…</p>}
+      {contact.state === "error" && (
+        <p role="alert" className="text-slate-700">
+          Contact details could not be loaded. Please reload the page.
+        </p>
+      )}
+      {contact.state === "shown" && !contact.contact.phone_number && !contact.contact.email && (
+        <p className="text-slate-600">No contact details shared.</p>
+      )}
+      {contact.state === "shown" && (contact.contact.phone_number || contact.contact.email) && (
+        <ul className="space-y-1 text-slate-700">
+          {contact.contact.phone_number && (
+            <li>
+              Phone:{" "}
+              <a
+                href={`tel:+${contact.contact.phone_number.replace(/\D/g, "")}`}
+                className="font-medium text-emerald-800 underline"
+              >
+                {contact.contact.phone_number}
+              </a>
+            </li>
+          )}
+          {contact.contact.email && (
+            <li>
+              Email:{" "}
+              <a href={`mailto:${contact.contact.email}`} className="font-medium text-emerald-800 underline">
+                {contact.contact.email}
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

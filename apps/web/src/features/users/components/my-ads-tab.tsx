@@ -1,0 +1,143 @@
+import type { TAdListItem } from "@waterside/shared/ads";
+import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { adPath } from "~/components/ads/ad-path";
+import { listDrafts, removeDraft, type AdDraft } from "~/lib/ad-drafts";
+import { formatDate, formatPrice } from "~/lib/format";
+import { notify } from "~/lib/notify";
+import { deleteAd } from "~/lib/api/delete-ad";
+import { authedTransport } from "~/lib/session";
+import { getMyAds, type MyAds } from "../api/get-my-ads";
+
+/** Spec §2 My Ads: the seller's ads in every status with quick edit and delete, and their local drafts. */
+export function MyAdsTab() {
+  const [ads, setAds] = useState<MyAds | null | "error">(null);
+  const [drafts, setDrafts] = useState<AdDraft[]>([]);
+  const load = useCallback(() => {
+    getMyAds(authedTransport)
+      .then(setAds)
+      .catch(() => setAds("error"));
+    listDrafts()
+      .then(setDrafts)
+      .catch(() => setDrafts([]));
+  }, []);
+  useEffect(load, [load]);
+
+  async function remove(ad: TAdListItem) {
+    if (!window.confirm(SELLING_MESSAGES.deleteConfirm)) return;
+    try {
+      await deleteAd(authedTransport, ad.id);
+      notify("success", SELLING_MESSAGES.deleted);
+      load();
+    } catch {
+      notify("error", SELLING_MESSAGES.deleteFailed);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          My Ads {ads && ads !== "error" && <span className="text-slate-500">({ads.counts.all})</span>}
+        </h2>
+        <Link
+          to="/sell"
+          className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
+          Post an ad
+        </Link>
+      </div>
+      {ads === null && <p aria-busy="true">Loading...</p>}
+      {ads === "error" && <p role="alert">Error getting ads, please reload page</p>}
+      {ads && ads !== "error" && ads.data.length === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+          <p className="font-semibold">No ads available</p>
+          <p className="mt-1 text-slate-600">Post your first ad: it is free.</p>
+        </div>
+      )}
+      {ads && ads !== "error" && ads.data.length > 0 && (
+        <ul className="divide-y divide-slate-200" aria-label="Your ads">
+          {ads.data.map((ad) => (
+            <li key={ad.id} className="flex items-center gap-3 py-3">
+              <img
+                src={ad.images[0]?.thumbnail_url ?? "/favicon.svg"}
+                alt=""
+                width={64}
+                height={64}
+                className="size-16 shrink-0 rounded-lg object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <Link to={adPath(ad)} className="block truncate font-medium hover:underline">
+                  {ad.title}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {formatPrice(ad.price)} ·{" "}
+                  <span
+                    className={
+                      ad.status.name === "Active" ? "font-medium text-emerald-800" : "font-medium text-amber-700"
+                    }
+                  >
+                    {ad.status.name}
+                  </span>{" "}
+                  · {formatDate(ad.created_at)} · Views: —
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-1">
+                <Link
+                  to={`/sell/${ad.id}`}
+                  className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+                  aria-label={`Edit ${ad.title}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => remove(ad)}
+                  className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                  aria-label={`Delete ${ad.title}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-label="Drafts" className="space-y-2">
+        <h3 className="font-semibold">Drafts</h3>
+        {drafts.length === 0 ? (
+          <p className="text-sm text-slate-600">No drafts. Use "Save draft" while posting to finish an ad later.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {drafts.map((draft) => (
+              <li key={draft.id} className="flex items-center gap-3 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{draft.values.title || "Untitled draft"}</p>
+                  <p className="text-xs text-slate-500">Saved {formatDate(draft.savedAt)}</p>
+                </div>
+                <Link
+                  to={`/sell?draft=${encodeURIComponent(draft.id)}`}
+                  className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+                  aria-label={`Resume ${draft.values.title || "draft"}`}
+                >
+                  Resume
+                </Link>
+                <button
+                  type="button"
+                  onClick={async () => {
+                    await removeDraft(draft.id);
+                    setDrafts(await listDrafts());
+                  }}
+                  className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { IMAGE_SIZES } from "@waterside/shared/images";
+import { USER_TYPE } from "@waterside/shared/reference-ids";
+import { USER_MESSAGES, ZProfileUpdate, type TUser } from "@waterside/shared/users";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { PicturePicker } from "~/components/picture-picker";
+import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { formData, showServerErrors } from "~/lib/form-errors";
+import { notify } from "~/lib/notify";
+import { authedTransport, updateUser } from "~/lib/session";
+import { updateProfile } from "../api/update-profile";
+
+type TForm = z.input<typeof ZProfileUpdate>;
+
+/** Spec §2 Personal Details: picture (1:1, 400x400), banner for a business (16:9), details, company. */
+export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user: TUser) => void }) {
+  const business = user.usertype_id === USER_TYPE.company;
+  const [profileImage, setProfileImage] = useState<File | null>(null);
+  const [bannerImage, setBannerImage] = useState<File | null>(null);
+  const form = useForm<TForm>({
+    resolver: zodResolver(ZProfileUpdate) as never,
+    defaultValues: {
+      name: user.name,
+      email: user.email,
+      phone_number: user.phone_number ?? "",
+      bio: user.bio ?? "",
+      company: business
+        ? { address: user.company?.address ?? "", description: user.company?.description ?? "" }
+        : undefined,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await updateProfile(
+        authedTransport,
+        formData({
+          _method: "patch",
+          name: values.name,
+          email: values.email,
+          phone_number: values.phone_number,
+          bio: typeof values.bio === "string" ? values.bio.trim() : undefined,
+          "company.address": business ? String(values.company?.address ?? "") : undefined,
+          "company.description": business ? String(values.company?.description ?? "") : undefined,
+          // Spec §5: a picture that is already a URL is not re-sent as a file.
+          "images.profile_image.new": profileImage,
+          "images.profile_image.old": profileImage ? undefined : user.profile_image_url,
+          "images.banner_image.new": business ? bannerImage : null,
+        }),
+      );
+      updateUser(saved);
+      onSaved(saved);
+      setProfileImage(null);
+      setBannerImage(null);
+      notify("success", USER_MESSAGES.updated);
+    } catch (error) {
+      showServerErrors(
+        error,
+        form.setError,
+        ["name", "email", "phone_number", "bio"],
+        "Error updating profile, please reload page and try again",
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal details">
+      <PicturePicker
+        label="Change picture"
+        currentUrl={user.profile_image_url}
+        aspect={1}
+        size={IMAGE_SIZES.profile}
+        shape="round"
+        onPicked={setProfileImage}
+      />
+      {business && (
+        <PicturePicker
+          label="Change banner"
+          currentUrl={user.company?.banner_image_url ?? null}
+          aspect={16 / 9}
+          size={IMAGE_SIZES.banner}
+          onPicked={setBannerImage}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={business ? "Company name" : "Full name"} required error={errors.name?.message}>
+          {(field) => <input {...field} {...form.register("name")} autoComplete="name" className={inputClass} />}
+        </FormField>
+        <FormField label="Email" required error={errors.email?.message}>
+          {(field) => (
+            <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
+          )}
+        </FormField>
+        <FormField label="Phone number" required error={errors.phone_number?.message}>
+          {(field) => (
+            <input {...field} {...form.register("phone_number")} type="tel" autoComplete="tel" className={inputClass} />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Bio" error={errors.bio?.message}>
+        {(field) => <textarea {...field} {...form.register("bio")} rows={3} className={inputClass} />}
+      </FormField>
+      {business && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Address" error={errors.company?.address?.message}>
+            {(field) => <input {...field} {...form.register("company.address")} className={inputClass} />}
+          </FormField>
+          <FormField label="Company description" error={errors.company?.description?.message}>
+            {(field) => (
+              <textarea {...field} {...form.register("company.description")} rows={3} className={inputClass} />
+            )}
+          </FormField>
+        </div>
+      )}
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+        {isSubmitting ? "Saving…" : "Save changes"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { IMAGE_SIZES } from "@waterside/shared/images";
+import { USER_MESSAGES, ZCompanyUpgrade, type TUser } from "@waterside/shared/users";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { PicturePicker } from "~/components/picture-picker";
+import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { formData, showServerErrors } from "~/lib/form-errors";
+import { notify } from "~/lib/notify";
+import { authedTransport, updateUser } from "~/lib/session";
+import { switchAccountType } from "../api/switch-account-type";
+
+/** Spec §2 Switch To Company: an individual becomes a business (address and description required). No way back. */
+export function SwitchToCompany({ onSwitched }: { onSwitched: (user: TUser) => void }) {
+  const [banner, setBanner] = useState<File | null>(null);
+  const form = useForm<z.input<typeof ZCompanyUpgrade>>({
+    resolver: zodResolver(ZCompanyUpgrade) as never,
+    defaultValues: { address: "", description: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const user = await switchAccountType(
+        authedTransport,
+        formData({
+          _method: "patch",
+          address: String(values.address),
+          description: String(values.description),
+          "images.banner_image": banner,
+        }),
+      );
+      updateUser(user);
+      notify("success", USER_MESSAGES.updated);
+      onSwitched(user);
+    } catch (error) {
+      showServerErrors(
+        error,
+        form.setError,
+        ["address", "description"],
+        "Error updating to business plan, please reload page and try again",
+      );
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="max-w-lg space-y-4" aria-label="Switch to company">
+      <p className="text-sm text-slate-600">
+        A company account shows a banner, address and description on your profile. You cannot switch back.
+      </p>
+      <PicturePicker
+        label="Company banner"
+        currentUrl={null}
+        aspect={16 / 9}
+        size={IMAGE_SIZES.banner}
+        onPicked={setBanner}
+      />
+      <FormField label="Address" required error={errors.address?.message}>
+        {(field) => <input {...field} {...form.register("address")} className={inputClass} />}
+      </FormField>
+      <FormField label="Description" required error={errors.description?.message}>
+        {(field) => <textarea {...field} {...form.register("description")} rows={3} className={inputClass} />}
+      </FormField>
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+        Switch To Company
+      </button>
+    </form>
+  );
+}

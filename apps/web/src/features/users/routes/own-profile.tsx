@@ -1,0 +1,148 @@
+import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
+import { USER_TYPE } from "@waterside/shared/reference-ids";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { clsx } from "clsx";
+import type { Route } from "./+types/own-profile";
+import { authedTransport, signOut, updateUser } from "~/lib/session";
+import { requireSession } from "~/lib/require-session";
+import { getCurrentUser } from "../api/get-current-user";
+import { ChangePassword } from "../components/change-password";
+import { MyAdsTab } from "../components/my-ads-tab";
+import { DeleteAccount } from "../components/delete-account";
+import { PersonalDetails } from "../components/personal-details";
+import { ProfileHeader } from "../components/profile-header";
+import { SwitchToCompany } from "../components/switch-to-company";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your profile | ${BRAND}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireSession(request);
+  const user = await getCurrentUser(authedTransport);
+  updateUser(user);
+  return { user };
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="mx-auto max-w-6xl animate-pulse space-y-4 px-4 py-6" aria-busy="true">
+      <div className="h-28 rounded-2xl bg-slate-200" />
+      <div className="h-64 rounded-2xl bg-slate-100" />
+    </div>
+  );
+}
+
+/** Spec §2 own profile side tabs; tabs of later work show their empty states. */
+const TABS = [
+  { id: "my-ads", label: "My Ads" },
+  { id: "performance", label: "Performance" },
+  { id: "details", label: "Personal Details" },
+  { id: "password", label: "Change Password" },
+  { id: "switch-company", label: "Switch To Company", individualOnly: true },
+  { id: "subscriptions", label: "Subscriptions" },
+  { id: "reports", label: "Reports" },
+  { id: "business-plan", label: "Business Plan" },
+  { id: "support", label: "Contact Support" },
+  { id: "delete-account", label: "Delete Account" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export default function OwnProfile({ loaderData }: Route.ComponentProps) {
+  const [user, setUser] = useState(loaderData.user);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tabs = TABS.filter((tab) => !("individualOnly" in tab) || user.usertype_id === USER_TYPE.individual);
+  const active = (tabs.find((tab) => tab.id === params.get("tab"))?.id ?? "my-ads") as TabId;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
+      <ProfileHeader user={user} />
+      <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Profile" className="-mx-4 min-w-0 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+          <ul className="flex gap-1 lg:flex-col">
+            {tabs.map((tab) => (
+              <li key={tab.id}>
+                <button
+                  type="button"
+                  aria-current={active === tab.id ? "page" : undefined}
+                  onClick={() => setParams({ tab: tab.id }, { replace: true })}
+                  className={clsx(
+                    "w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap",
+                    active === tab.id ? "bg-emerald-700 text-white" : "text-slate-700 hover:bg-emerald-50",
+                  )}
+                >
+                  {tab.label}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={async () => {
+                  if (await signOut()) navigate("/", { replace: true });
+                }}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-red-700 hover:bg-red-50"
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <section
+          aria-label={tabs.find((tab) => tab.id === active)?.label}
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          {active === "my-ads" && <MyAdsTab />}
+          {active === "details" && (
+            <PersonalDetails
+              user={user}
+              onSaved={(saved) => {
+                setUser(saved);
+                updateUser(saved);
+              }}
+            />
+          )}
+          {active === "password" && <ChangePassword />}
+          {active === "switch-company" && (
+            <SwitchToCompany
+              onSwitched={(switched) => {
+                setUser(switched);
+                setParams({ tab: "details" }, { replace: true });
+              }}
+            />
+          )}
+          {active === "performance" && (
+            <Empty title="No performance data yet" text="Views, saves and clicks of your ads will show here." />
+          )}
+          {active === "subscriptions" && <Empty title="Not Ads Subscriptions" text="Not Businesses Subscriptions" />}
+          {active === "reports" && <Empty title="Not Ads Reports" text="Not Users Reports" />}
+          {active === "business-plan" && (
+            <Empty title="Business plans are coming soon" text="Boost packages for businesses will be offered here." />
+          )}
+          {active === "support" && (
+            <p>
+              Write to us at{" "}
+              <a className="font-medium text-emerald-800 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+                {SUPPORT_EMAIL}
+              </a>
+              . We answer within one business day.
+            </p>
+          )}
+          {active === "delete-account" && <DeleteAccount />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
+    </div>
+  );
+}

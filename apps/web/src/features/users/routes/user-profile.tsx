@@ -1,0 +1,113 @@
+import { BRAND } from "@waterside/shared/brand";
+import { data, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/user-profile";
+import { AdCard } from "~/components/ads/ad-card";
+import { NoAds } from "~/components/ads/no-ads";
+import { NotFound } from "~/components/not-found";
+import { isMissing } from "~/lib/api-client";
+import { getAds } from "~/lib/api/get-ads";
+import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import { formatDate } from "~/lib/format";
+import { adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
+import { adPath } from "~/components/ads/ad-path";
+import { getUser } from "../api/get-user";
+import { ContactDetails } from "../components/contact-details";
+import { ProfileHeader } from "../components/profile-header";
+
+/** How many of the seller's ads the profile shows. */
+const PROFILE_ADS = 60;
+
+/**
+ * Spec §2 /profile/{userId}, rendered on the server like the ad page so a shared profile previews. The server
+ * reads it as a visitor: contact details are filled in by the browser for a signed-in user (ContactDetails).
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const userId = Number(params.userId);
+  if (!Number.isSafeInteger(userId) || userId < 1) throw data(null, { status: 404 });
+  try {
+    const [user, ads] = await Promise.all([
+      getUser(context.api, userId),
+      getAds(context.api, { user_id: userId, per_page: PROFILE_ADS }),
+    ]);
+    return { user, ads };
+  } catch (error) {
+    if (isMissing(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return [{ title: `Page Not Found | ${BRAND}` }, { name: "robots", content: "noindex" }];
+  const { user, ads } = loaded;
+  const origin = siteOrigin(matches);
+  const about = user.company?.description ?? user.bio;
+  const picture = user.company?.banner_image_url ?? user.profile_image_url;
+  const tags = pageMeta(
+    {
+      title: user.name,
+      description: `${user.usertype.name} on ${BRAND} since ${formatDate(user.created_at, "month")} · ${
+        about ? about.slice(0, 140) : `See ${user.name}'s ads and contact the seller.`
+      }`,
+      path: `/profile/${user.id}`,
+      image: picture ? `${origin}${picture}` : undefined,
+    },
+    origin,
+  );
+  return [
+    // A profile, not a website: the one og:type a preview reads.
+    ...tags.map((tag) => ("property" in tag && tag.property === "og:type" ? { ...tag, content: "profile" } : tag)),
+    adListJsonLd(
+      origin,
+      ads.data.map((ad) => ({ title: ad.title, price: ad.price, path: adPath(ad), image: ad.images[0]?.card_url })),
+    ),
+  ];
+};
+
+export const handle: BreadcrumbHandle = {
+  // No data when the profile was not found: no trail over the 'Page Not Found'.
+  breadcrumb: (loaderData) => {
+    const user = (loaderData as Route.ComponentProps["loaderData"] | undefined)?.user;
+    return user ? { label: user.name, to: `/profile/${user.id}` } : [];
+  },
+};
+
+/** Spec §2 /profile/{userId}: a seller's or reviewer's profile, contact info and their ads. */
+export default function UserProfile({ loaderData }: Route.ComponentProps) {
+  const { user, ads } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
+      <ProfileHeader user={user} />
+      <section aria-label="Contact" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 className="mb-2 font-semibold">Contact</h2>
+        <ContactDetails user={user} />
+        {user.bio && <p className="mt-3 text-slate-700">{user.bio}</p>}
+        {user.company?.description && <p className="mt-3 text-slate-700">{user.company.description}</p>}
+      </section>
+      <section aria-label="Ads" className="space-y-3">
+        <h2 className="text-lg font-semibold">Ads by {user.name}</h2>
+        {ads.data.length === 0 ? (
+          <NoAds />
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {ads.data.map((ad) => (
+              <li key={ad.id}>
+                <AdCard ad={ad} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** An unknown seller is the site's 'Page Not Found', inside the page's top bar and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-2 text-slate-600">This profile could not be loaded. Please reload the page.</p>
+    </section>
+  );
+}

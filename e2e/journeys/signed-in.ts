@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import type { APIResponse } from "@playwright/test";
+import { test as hydratedTest } from "./hydrated-page";
+
+export { expect } from "./hydrated-page";
+
+/** The password of every seeded demo account (apps/api/src/db/seed/seed-demo.ts). */
+const DEMO_PASSWORD = "waterside-demo";
+
+/**
+ * Demo accounts. Each journey that signs in uses its own, so that journeys running side by side never share an
+ * account's login limit (10 per 15 minutes from one address, docs/decisions/032-login-lockout.md).
+ */
+export const DEMO_ACCOUNTS = {
+  /** Posts, edits and deletes trucks (selling.spec.ts). */
+  fatu: { email: "fatu@demo.waterside.lr" },
+  /** Picks and crops photos under the content security policy. */
+  joseph: { email: "joseph@demo.waterside.lr" },
+  /** Reads other sellers' contact details (seller-profile.spec.ts). */
+  emmanuel: { email: "emmanuel@demo.waterside.lr" },
+} as const;
+
+export interface SignedInUser {
+  id: number;
+  name: string;
+  email: string;
+}
+
+interface Account {
+  email: string;
+  password?: string;
+}
+
+/**
+ * The journeys' login fixture (like Epic Stack's `login`): `await login(DEMO_ACCOUNTS.fatu)` signs in with
+ * `POST /api/auth/login`, and `await login()` registers a fresh individual (`POST /api/auth/register`, which
+ * signs in too). The session goes into local storage exactly as apps/web/src/lib/session.ts keeps it, so the
+ * journey's pages open signed in. Journeys about the login screen itself go through the UI instead.
+ */
+export const test = hydratedTest.extend<{ login: (account?: Account) => Promise<SignedInUser> }>({
+  login: async ({ context, request }, use) => {
+    await use(async (account) => {
+      const deviceId = randomUUID();
+      const response = account
+        ? await request.post("/api/auth/login", {
+            data: { email: account.email, password: account.password ?? DEMO_PASSWORD, device_id: deviceId },
+          })
+        : await request.post("/api/auth/register", {
+            data: {
+              name: "Journey Tester",
+              email: `journey-${deviceId}@example.com`,
+              password: "journey-pass-1",
+              password_confirmation: "journey-pass-1",
+              accept_terms: true,
+              accept_policy: true,
+              usertype_id: 1,
+              platform: "web",
+              device_id: deviceId,
+            },
+          });
+      const { user, authorization } = await signedIn(response);
+      const session = {
+        user,
+        authorization: { ...authorization, expires_at: Date.now() + authorization.expires_in * 1000 },
+      };
+      // Planted once per browser context, before any page script runs: a sign-out later in the journey sticks.
+      await context.addInitScript(
+        ({ session, deviceId, marker }) => {
+          if (location.origin === "null") return; // about:blank has no storage
+          if (localStorage.getItem("e2e.session_planted") === marker) return;
+          localStorage.setItem("e2e.session_planted", marker);
+          localStorage.setItem("waterside.session", JSON.stringify(session));
+          localStorage.setItem("waterside.device_id", deviceId);
+        },
+        { session, deviceId, marker: randomUUID() },
+      );
+      return user;
+    });
+  },
+});
+
+async function signedIn(response: APIResponse) {
+  if (!response.ok()) throw new Error(`signing in failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()).data as { user: SignedInUser; authorization: { expires_in: number } };
+}
