@@ -81,7 +81,8 @@ export const ZRegisterFields = z.object({
   accept_terms: formBoolean.refine((value) => value, AUTH_MESSAGES.termsRequired),
   accept_policy: formBoolean.optional(),
   platform: z.string().max(20).optional(),
-  device_id: ZDeviceId,
+  // Spec §7 sends device_id on login, refresh, logout and deletion, not on registration (decision 037).
+  device_id: ZDeviceId.optional(),
   remember_me: formBoolean.optional(),
   description: optionalText(2000),
   address: optionalText(300),

@@ -12,6 +12,7 @@ export const SELLING_MESSAGES = {
   imagesDuplicate: "Each image can be kept only once.",
   subcategoryMismatch: "Choose a subcategory of the chosen category.",
   locationUnknown: "Choose a location from the list.",
+  locationAmbiguous: (choices: string[]) => `This place is in more than one county: choose ${choices.join(" or ")}.`,
   attributeRequired: (name: string) => `${name} is required`,
   attributeBoolean: (name: string) => `${name} must be Yes or No`,
   attributeOption: (name: string) => `${name} must be one of its options`,

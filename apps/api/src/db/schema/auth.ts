@@ -15,7 +15,8 @@ export const authSessions = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     user_id: integer().references(() => users.id, { onDelete: "cascade" }),
     admin_id: integer().references(() => admins.id, { onDelete: "cascade" }),
-    device_id: text().notNull(),
+    // Null until the first refresh names the device: registration does not send one (decision 037).
+    device_id: text(),
     remember_me: boolean().notNull().default(false),
     revoked_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -42,7 +42,7 @@ export async function isEmailTaken(db: Database, email: string) {
 }
 
 export function createAuthService({ db, storage, tokens }: { db: Database; storage: Storage; tokens: TokenService }) {
-  async function signedIn(userId: number, deviceId: string, rememberMe = false) {
+  async function signedIn(userId: number, deviceId: string | undefined, rememberMe = false) {
     const authorization = await tokens.startSession({ kind: "user", userId }, deviceId, rememberMe);
     const user = (await loadUserResource(db, userId))!;
     return { user, authorization };

@@ -237,6 +237,26 @@ describe("sessions", () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("registers without a device_id (spec §7); the first refresh names the device, which then holds it", async () => {
+    const { device_id: _, ...body } = registration();
+    const response = await post("/api/auth/register", body);
+    expect(response.statusCode).toBe(201);
+    const { authorization, user } = response.json().data;
+    const me = await ctx.app.inject({ method: "GET", url: "/api/user", headers: bearer(authorization.token) });
+    expect(me.json().data.id).toBe(user.id);
+
+    const bound = await post("/api/auth/refresh", {
+      device_id: "new-phone",
+      refresh_token: authorization.refresh_token,
+    });
+    expect(bound.statusCode).toBe(200);
+    const next = bound.json().data.authorization;
+    const elsewhere = await post("/api/auth/refresh", { device_id: "other-phone", refresh_token: next.refresh_token });
+    expect(elsewhere.statusCode).toBe(401);
+    const [session] = await ctx.db.select().from(authSessions).where(eq(authSessions.user_id, user.id));
+    expect(session!.device_id).toBe("new-phone");
+  });
+
   it("signing in again on the same device ends the earlier session there, not on other devices", async () => {
     const { email, password, authorization: onPhone } = await register({ device_id: "phone" });
     const laptop = (await post("/api/auth/login", { email, password, device_id: "laptop" })).json().data.authorization;

@@ -54,6 +54,21 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
     return { token, ttl };
   }
 
+  async function revokeOnDevice(executor: Pick<Database, "update">, principal: Principal, deviceId: string) {
+    await executor
+      .update(authSessions)
+      .set({ revoked_at: now() })
+      .where(
+        and(
+          principal.kind === "user"
+            ? eq(authSessions.user_id, principal.userId)
+            : eq(authSessions.admin_id, principal.adminId),
+          eq(authSessions.device_id, deviceId),
+          isNull(authSessions.revoked_at),
+        ),
+      );
+  }
+
   async function authorization(principal: Principal, sessionId: string, refresh: { token: string; ttl: number }) {
     return {
       token: await signAccess(principal, sessionId),
@@ -67,30 +82,23 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
   return {
     /**
      * Signs a principal in on a device. An earlier session of the same principal on the same device is
-     * revoked: one family per device.
+     * revoked: one family per device. Without a device (registration), the first refresh names it.
      */
-    async startSession(principal: Principal, deviceId: string, rememberMe = false): Promise<TAuthorization> {
+    async startSession(
+      principal: Principal,
+      deviceId: string | undefined,
+      rememberMe = false,
+    ): Promise<TAuthorization> {
       // Both owner columns are named: an insert never reads a column the code left out.
       const owner =
         principal.kind === "user"
           ? { user_id: principal.userId, admin_id: null }
           : { user_id: null, admin_id: principal.adminId };
       const sessionId = await db.transaction(async (tx) => {
-        await tx
-          .update(authSessions)
-          .set({ revoked_at: now() })
-          .where(
-            and(
-              principal.kind === "user"
-                ? eq(authSessions.user_id, principal.userId)
-                : eq(authSessions.admin_id, principal.adminId),
-              eq(authSessions.device_id, deviceId),
-              isNull(authSessions.revoked_at),
-            ),
-          );
+        if (deviceId !== undefined) await revokeOnDevice(tx, principal, deviceId);
         const [session] = await tx
           .insert(authSessions)
-          .values({ ...owner, device_id: deviceId, remember_me: rememberMe })
+          .values({ ...owner, device_id: deviceId ?? null, remember_me: rememberMe })
           .returning({ id: authSessions.id });
         return session!.id;
       });
@@ -129,8 +137,14 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
           await tx.update(authSessions).set({ revoked_at: now() }).where(eq(authSessions.id, row.session_id));
           return { ok: false, reason: "reused" } as const;
         }
-        if (row.device_id !== deviceId) return { ok: false, reason: "wrong_device" } as const;
         if (row.expires_at <= now()) return { ok: false, reason: "expired" } as const;
+        if (row.device_id === null) {
+          // A session opened by registration belongs to the first device that refreshes it.
+          await revokeOnDevice(tx, principal, deviceId);
+          await tx.update(authSessions).set({ device_id: deviceId }).where(eq(authSessions.id, row.session_id));
+        } else if (row.device_id !== deviceId) {
+          return { ok: false, reason: "wrong_device" } as const;
+        }
 
         await tx.update(refreshTokens).set({ rotated_at: now() }).where(eq(refreshTokens.id, row.id));
         const next = await issueRefresh(row.session_id, row.remember_me, tx);

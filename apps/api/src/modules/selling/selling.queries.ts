@@ -1,5 +1,5 @@
 import { AD_STATUS, ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
-import { and, eq, sql } from "drizzle-orm";
+import { and, or, eq, sql } from "drizzle-orm";
 import type { TSubcategoryAttribute } from "@waterside/shared/selling";
 import type { Database } from "../../db/database.ts";
 import { adImages, ads } from "../../db/schema/ads.ts";
@@ -30,18 +30,34 @@ export async function findSubcategory(db: Database, subcategoryId: number) {
 }
 
 /** "Sinkor, Montserrado" → that area; "Montserrado" alone → its "Other in Montserrado" area. */
+/**
+ * The place an ad is posted in, from any form the listing filter accepts (decision 005): "Area, County", a county
+ * alone (its "Other in …" area) or an area alone. An area name found in several counties is ambiguous: the caller
+ * gets the choices, written as the location list writes them.
+ */
 export async function findArea(db: Database, location: string) {
-  const [areaName, countyName] = location.split(",").map((part) => part.trim().replace(/\s+county$/i, ""));
-  const area = countyName ? areaName! : `Other in ${areaName}`;
-  const county = countyName ?? areaName!;
-  const [row] = await db
+  const [first, second] = location.split(",").map((part) =>
+    part
+      .trim()
+      .replace(/\s+county$/i, "")
+      .toLowerCase(),
+  );
+  const rows = await db
     .select({ id: areas.id, county_id: areas.county_id, area: areas.name, county: counties.name })
     .from(areas)
     .innerJoin(counties, eq(counties.id, areas.county_id))
     .where(
-      and(sql`lower(${areas.name}) = ${area.toLowerCase()}`, sql`lower(${counties.name}) = ${county.toLowerCase()}`),
+      second !== undefined
+        ? and(sql`lower(${areas.name}) = ${first}`, sql`lower(${counties.name}) = ${second}`)
+        : or(
+            and(sql`lower(${areas.name}) = ${`other in ${first}`}`, sql`lower(${counties.name}) = ${first}`),
+            sql`lower(${areas.name}) = ${first}`,
+          ),
     );
-  return row;
+  const countyWide = rows.find((row) => row.county.toLowerCase() === first && second === undefined);
+  if (countyWide) return { area: countyWide };
+  if (rows.length > 1) return { choices: rows.map((row) => `${row.area}, ${row.county}`).sort() };
+  return rows[0] ? { area: rows[0] } : {};
 }
 
 export interface AttributeRule {

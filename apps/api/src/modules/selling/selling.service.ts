@@ -40,7 +40,7 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
     const errors: Errors = {};
     if (imageCount < AD_IMAGES_MIN) add(errors, "images", SELLING_MESSAGES.imagesMin);
     if (imageCount > AD_IMAGES_MAX) add(errors, "images", SELLING_MESSAGES.imagesMax);
-    const [subcategory, area] = await Promise.all([
+    const [subcategory, place] = await Promise.all([
       findSubcategory(db, form.subcategory_id),
       findArea(db, form.location),
     ]);
@@ -52,7 +52,9 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
     ) {
       add(errors, "subcategory_id", SELLING_MESSAGES.subcategoryMismatch);
     }
-    if (!area) add(errors, "location", SELLING_MESSAGES.locationUnknown);
+    const area = place.area;
+    if (place.choices) add(errors, "location", SELLING_MESSAGES.locationAmbiguous(place.choices));
+    else if (!area) add(errors, "location", SELLING_MESSAGES.locationUnknown);
 
     const values: Array<{ subcategory_attribute_id: number; value: string }> = [];
     if (subcategory) {

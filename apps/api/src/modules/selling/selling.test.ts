@@ -162,6 +162,28 @@ describe("posting an ad", () => {
     expect(notYesNo.json().errors["attributes.Registered"]).toEqual(["Registered must be Yes or No"]);
   });
 
+  it("takes every place the listing filter takes: an area alone, a county alone, and names an ambiguous area's choices", async () => {
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const placed = async (location: string) => {
+      const response = await send("/api/ads/create", headers, fields({ location }), await threePictures());
+      return { status: response.statusCode, body: response.json() };
+    };
+    expect(await placed("sinkor")).toMatchObject({ status: 201, body: { data: { location: "Sinkor, Montserrado" } } });
+    expect(await placed("Bong County")).toMatchObject({
+      status: 201,
+      body: { data: { location: "Other in Bong, Bong" } },
+    });
+    expect(await placed("Cavalla")).toMatchObject({
+      status: 422,
+      body: {
+        errors: {
+          location: ["This place is in more than one county: choose Cavalla, Grand Gedeh or Cavalla, Maryland."],
+        },
+      },
+    });
+    expect((await placed("Cavalla, Maryland")).status).toBe(201);
+  });
+
   it("tells the wizard which attributes a subcategory asks for, with their options", async () => {
     const response = await ctx.app.inject({ method: "GET", url: `/api/subcategories/${cars.id}/attributes` });
     const byName = Object.fromEntries(

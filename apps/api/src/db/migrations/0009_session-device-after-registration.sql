@@ -1,0 +1,1 @@
+ALTER TABLE "auth_sessions" ALTER COLUMN "device_id" DROP NOT NULL;
