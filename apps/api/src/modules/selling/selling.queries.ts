@@ -1,4 +1,5 @@
-import { AD_STATUS, ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
+import type { AdAttributeRule } from "@waterside/shared/ad-attribute-rules";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { and, or, eq, sql } from "drizzle-orm";
 import type { TSubcategoryAttribute } from "@waterside/shared/selling";
 import type { Database } from "../../db/database.ts";
@@ -60,12 +61,8 @@ export async function findArea(db: Database, location: string) {
   return rows[0] ? { area: rows[0] } : {};
 }
 
-export interface AttributeRule {
+export interface AttributeRule extends AdAttributeRule {
   subcategoryAttributeId: number;
-  name: string;
-  type: number;
-  required: boolean;
-  restricted: boolean;
   options: string[];
 }
 
@@ -100,9 +97,6 @@ export async function findAttributeRules(db: Database, subcategoryId: number): P
   }
   return [...rules.values()];
 }
-
-export const isBoolean = (rule: AttributeRule) => rule.type === ATTRIBUTE_TYPE.Boolean;
-export const isNumber = (rule: AttributeRule) => rule.type === ATTRIBUTE_TYPE.Number;
 
 /** The same user's active ad with this title, subcategory and price, posted within a day. */
 export async function findRecentTwin(

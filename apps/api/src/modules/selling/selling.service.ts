@@ -1,3 +1,4 @@
+import { checkAdAttributes } from "@waterside/shared/ad-attribute-rules";
 import { AD_IMAGES_MAX, AD_IMAGES_MIN } from "@waterside/shared/images";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
@@ -16,8 +17,6 @@ import {
   findRecentTwin,
   findSubcategory,
   findSubcategoryAttributes,
-  isBoolean,
-  isNumber,
 } from "./selling.queries.ts";
 
 export interface ImageChanges {
@@ -58,20 +57,11 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
 
     const values: Array<{ subcategory_attribute_id: number; value: string }> = [];
     if (subcategory) {
-      for (const rule of await findAttributeRules(db, subcategory.id)) {
-        const value = form.attributes[rule.name]?.trim() ?? "";
-        const field = `attributes.${rule.name}`;
-        if (!value) {
-          if (rule.required) add(errors, field, SELLING_MESSAGES.attributeRequired(rule.name));
-          continue;
-        }
-        if (isBoolean(rule) && value !== "Yes" && value !== "No")
-          add(errors, field, SELLING_MESSAGES.attributeBoolean(rule.name));
-        else if (isNumber(rule) && !Number.isFinite(Number(value)))
-          add(errors, field, SELLING_MESSAGES.attributeNumber(rule.name));
-        else if (rule.restricted && rule.options.length > 0 && !rule.options.includes(value)) {
-          add(errors, field, SELLING_MESSAGES.attributeOption(rule.name));
-        } else values.push({ subcategory_attribute_id: rule.subcategoryAttributeId, value });
+      // The same rule the wizard's step 2 runs in the browser (packages/shared/src/ad-attribute-rules.ts).
+      const attributeCheck = checkAdAttributes(await findAttributeRules(db, subcategory.id), form.attributes);
+      for (const [field, message] of Object.entries(attributeCheck.errors)) add(errors, field, message);
+      for (const { rule, value } of attributeCheck.accepted) {
+        values.push({ subcategory_attribute_id: rule.subcategoryAttributeId, value });
       }
     }
     const [first] = Object.values(errors).flat();

@@ -1,6 +1,6 @@
-import { attributeRuleOf, checkAdAttributes } from "@waterside/shared/ad-attribute-rules";
-import { ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
-import type { TSubcategoryAttribute } from "@waterside/shared/selling";
+import { attributeRuleOf, checkAdAttributes } from "./ad-attribute-rules.ts";
+import { ATTRIBUTE_TYPE } from "./reference-ids.ts";
+import type { TSubcategoryAttribute } from "./selling.ts";
 import { describe, expect, it } from "vitest";
 
 /** Attributes as GET /subcategories/{id}/attributes sends them, which the wizard's step 2 checks. */
