@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -13,6 +14,8 @@ const API_MODULES = {
   ads: ["ad-list-items.ts", "ads.service.ts"],
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts"],
+  chat: [],
+  health: [],
   "password-reset": [],
   reviews: ["ad-rating.ts"],
   "saved-ads": ["saved-ads.service.ts"],
@@ -31,6 +34,29 @@ const apiZones = [
     except: publicFiles.map((file) => `./${file}`),
     message: `Other modules import only ${module}'s public files: ${publicFiles.join(", ") || "none"}.`,
   })),
+];
+
+/**
+ * The web app, one direction too (STYLE.md rule 1): a feature never imports another feature's internals, features
+ * compose in app/, and components/ and lib/ import no feature. Every folder under features/ is a feature, so a new one
+ * is covered without an edit here. Relative paths are resolved; `~/` paths are covered by the pattern rule below.
+ */
+const WEB = "./apps/web/src";
+const webFeatures = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/!(${feature})/**/*`,
+    from: `${WEB}/features/${feature}`,
+    message: "A feature never imports another feature's internals: compose features in app/.",
+  })),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: "components/ and lib/ import no feature and nothing of app/.",
+  },
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: "Features do not import app/: app/ composes them." },
 ];
 
 export default tseslint.config(
@@ -65,15 +91,24 @@ export default tseslint.config(
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, import: importPlugin },
+    // The web imports name no extension; the node resolver (eslint-plugin-import's own) finds the TypeScript files.
+    settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Feature folders talk through app/ and lib/, never through each other's internals (STYLE.md rule 1).
+      "import/no-restricted-paths": ["error", { zones: webZones }],
+    },
+  },
+  {
+    // The resolver does not know the `~/` alias: below app/, such paths are refused by their spelling.
+    files: ["apps/web/src/{features,components,lib}/**/*.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             { group: ["~/features/*/*"], message: "Import another feature only from app/ (compose features there)." },
+            { group: ["~/app/*"], message: "Features, components/ and lib/ do not import app/: app/ composes them." },
           ],
         },
       ],

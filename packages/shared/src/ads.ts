@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zId, zPage } from "./ids.ts";
-import { AD_SORT_FIELDS, HOME_SECTIONS, SORT_ORDERS, SUGGESTION_MIN_LENGTH } from "./ads-limits.ts";
+import { AD_SORT_FIELDS, HOME_SECTIONS, SORT_ORDERS, SUGGESTION_MIN_LENGTH } from "./ads-messages.ts";
 
 /** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -49,8 +49,10 @@ export const ZAdImage = z.object({
   order: z.number().int(),
   /** Full-screen size (fits 1920x1080). */
   image_url: z.string(),
-  /** Card size (480x360), for lists and the gallery. */
+  /** Card size (480x360), for lists on wide or dense screens and the gallery. */
   card_url: z.string(),
+  /** Small card size (360x270), for lists on phones: `srcset` offers it beside `card_url`. */
+  card_small_url: z.string(),
   /** 150x150, for gallery thumbnails. */
   thumbnail_url: z.string(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every JSON reply is `{ data, message? }` (docs/decisions/002-api-conventions.md). */
+/** Every JSON reply is `{ data, message? }` (docs/decisions/001-api-conventions.md). */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
 
 /** A page of a list, with the fields the spec's client reads (current_page, next_page_url …). */

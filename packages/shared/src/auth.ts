@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from "./auth-limits.ts";
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from "./auth-messages.ts";
+import { blankAsUndefined, formBoolean, optionalCoordinate, optionalText } from "./form-values.ts";
 
 /** Spec §3 "Authorization" (expires_at is computed by the client). */
 export const ZAuthorization = z.object({
@@ -14,13 +15,6 @@ export type TAuthorization = z.infer<typeof ZAuthorization>;
 /** The device a sign-in belongs to: the client generates it once and keeps it in local storage. */
 export const ZDeviceId = z.string().trim().min(1, "The device id is required.").max(200);
 
-/** Multipart sends every value as text: "true", "1". */
-const formBoolean = z.preprocess(
-  (value) => value === true || value === "true" || value === "1" || value === 1,
-  z.boolean(),
-);
-const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-
 export const ZEmail = z
   .string({ message: AUTH_MESSAGES.emailRequired })
   .trim()
@@ -34,16 +28,16 @@ export const ZNewPassword = z
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
   .max(200);
 
-export const ZPhoneNumber = z.preprocess(
-  blankAsUndefined,
-  z
-    .string()
-    .trim()
-    .min(PHONE_MIN_LENGTH, AUTH_MESSAGES.phoneInvalid)
-    .max(20, AUTH_MESSAGES.phoneInvalid)
-    .regex(/^\+?[\d\s()-]+$/, AUTH_MESSAGES.phoneInvalid)
-    .optional(),
-);
+/** A phone number as the profile requires it (spec §5 'Phone number not valid'). */
+export const ZRequiredPhoneNumber = z
+  .string({ message: AUTH_MESSAGES.phoneInvalid })
+  .trim()
+  .min(PHONE_MIN_LENGTH, AUTH_MESSAGES.phoneInvalid)
+  .max(20, AUTH_MESSAGES.phoneInvalid)
+  .regex(/^\+?[\d\s()-]+$/, AUTH_MESSAGES.phoneInvalid);
+
+/** Registration's phone number: optional, blank means none. */
+export const ZPhoneNumber = z.preprocess(blankAsUndefined, ZRequiredPhoneNumber.optional());
 
 /** Spec §5 "Login". */
 export const ZLoginCredentials = z.object({
@@ -58,12 +52,6 @@ export const ZLoginCredentials = z.object({
 export type TLoginCredentials = z.infer<typeof ZLoginCredentials>;
 
 export const ZValidateCredentials = z.object({ email: ZEmail });
-
-const optionalText = (max: number) => z.preprocess(blankAsUndefined, z.string().trim().max(max).optional());
-const optionalCoordinate = z.preprocess(
-  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
-  z.coerce.number().min(-180).max(180).optional(),
-);
 
 /** Spec §5 "Registration" and §7 POST /auth/register. Files arrive as buffers from multipart. */
 export const ZRegisterFields = z.object({

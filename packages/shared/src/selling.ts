@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalCoordinate } from "./form-values.ts";
 import { zId } from "./ids.ts";
 import {
   AD_ATTRIBUTE_VALUE_MAX,
@@ -12,10 +13,6 @@ const blank = (value: unknown) => (value === "" || value === null ? undefined : 
 const requiredId = (message: string) => z.preprocess(blank, zId(message));
 const requiredText = (message: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
-const coordinate = z.preprocess(
-  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
-  z.coerce.number().min(-180).max(180).optional(),
-);
 
 /** Spec selling §3 "Ad (form)" and §5 "Ad step 1": the fields of a new or edited ad, without its pictures. */
 export const ZAdForm = z.object({
@@ -31,8 +28,8 @@ export const ZAdForm = z.object({
       .max(AD_PRICE_MAX, SELLING_MESSAGES.priceInvalid),
   ),
   description: requiredText(SELLING_MESSAGES.descriptionRequired, AD_DESCRIPTION_MAX),
-  latitude: coordinate,
-  longitude: coordinate,
+  latitude: optionalCoordinate,
+  longitude: optionalCoordinate,
   /** Attribute values keyed by attribute name (spec selling §3). */
   attributes: z
     .record(

@@ -1,25 +1,8 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from "./auth-limits.ts";
-
-/** Spec §5 and §8 messages of the profile forms. */
-export const USER_MESSAGES = {
-  nameRequired: "Name is required",
-  emailRequired: "Email field is required",
-  emailInvalid: "Please enter a valid email address",
-  emailTaken: "This email is already registered.",
-  phoneInvalid: "Phone number not valid",
-  oldPasswordRequired: "Current password is required",
-  newPasswordRequired: "New password is required",
-  confirmationRequired: "Please confirm the new password",
-  passwordMin: "Password must be at least 8 characters",
-  passwordsMatch: "Passwords should match!",
-  oldPasswordWrong: "The current password is incorrect.",
-  addressRequired: "Address is required",
-  descriptionRequired: "Description is required",
-  alreadyCompany: "This account is already a company account.",
-  updated: "Updated!",
-  deleted: "Deleted!",
-} as const;
+import { ZEmail, ZRequiredPhoneNumber } from "./auth.ts";
+import { PASSWORD_MIN_LENGTH } from "./auth-messages.ts";
+import { optionalCoordinate, optionalText } from "./form-values.ts";
+import { USER_MESSAGES } from "./users-messages.ts";
 
 export const ZUserType = z.object({ id: z.number().int(), name: z.string() });
 export const ZUserStatus = z.object({ id: z.number().int(), name: z.string() });
@@ -86,33 +69,18 @@ export const ZAdmin = z.object({
 });
 export type TAdmin = z.infer<typeof ZAdmin>;
 
-const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const coordinate = z.preprocess(
-  (value) => (value === "" || value === null || value === "0" || value === 0 ? undefined : value),
-  z.coerce.number().min(-180).max(180).optional(),
-);
-
 /** Spec §5 "Personal details" and §7 POST /user/profile (a picture is a new file or the old URL kept). */
 export const ZProfileUpdate = z.object({
   name: z.string({ message: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(120),
-  email: z
-    .string({ message: USER_MESSAGES.emailRequired })
-    .trim()
-    .min(1, USER_MESSAGES.emailRequired)
-    .pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
-  phone_number: z
-    .string({ message: USER_MESSAGES.phoneInvalid })
-    .trim()
-    .min(PHONE_MIN_LENGTH, USER_MESSAGES.phoneInvalid)
-    .max(20, USER_MESSAGES.phoneInvalid)
-    .regex(/^\+?[\d\s()-]+$/, USER_MESSAGES.phoneInvalid),
-  bio: z.preprocess(blankAsUndefined, z.string().trim().max(1000).optional()),
+  email: ZEmail,
+  phone_number: ZRequiredPhoneNumber,
+  bio: optionalText(1000),
   company: z
     .object({
-      address: z.preprocess(blankAsUndefined, z.string().trim().max(300).optional()),
-      description: z.preprocess(blankAsUndefined, z.string().trim().max(2000).optional()),
-      latitude: coordinate,
-      longitude: coordinate,
+      address: optionalText(300),
+      description: optionalText(2000),
+      latitude: optionalCoordinate,
+      longitude: optionalCoordinate,
     })
     .optional(),
 });
@@ -145,7 +113,7 @@ export const ZCompanyUpgrade = z.object({
     .trim()
     .min(1, USER_MESSAGES.descriptionRequired)
     .max(2000),
-  latitude: coordinate,
-  longitude: coordinate,
+  latitude: optionalCoordinate,
+  longitude: optionalCoordinate,
 });
 export type TCompanyUpgrade = z.infer<typeof ZCompanyUpgrade>;

@@ -18,16 +18,21 @@ export function LocationPicker({
   return (
     <select name={name} defaultValue={defaultValue} aria-label="Location" className={className}>
       <option value="">All Liberia</option>
-      {counties.map((county) => (
-        <optgroup key={county.id} label={`${county.name} County`}>
-          <option value={county.name}>All of {county.name}</option>
-          {county.areas.map((area) => (
-            <option key={area.id} value={`${area.name}, ${county.name}`}>
-              {area.name}
-            </option>
-          ))}
-        </optgroup>
-      ))}
+      <CountyOptions counties={counties} wholeCounty />
     </select>
   );
+}
+
+/** A group of options per county with its areas; `wholeCounty` adds the county itself first ("All of …"). */
+export function CountyOptions({ counties, wholeCounty = false }: { counties: TCounty[]; wholeCounty?: boolean }) {
+  return counties.map((county) => (
+    <optgroup key={county.id} label={`${county.name} County`}>
+      {wholeCounty && <option value={county.name}>All of {county.name}</option>}
+      {county.areas.map((area) => (
+        <option key={area.id} value={`${area.name}, ${county.name}`}>
+          {area.name}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }

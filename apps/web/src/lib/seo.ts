@@ -38,6 +38,9 @@ export function siteOrigin(matches: ReadonlyArray<{ id: string; data?: unknown }
   return root?.origin ?? "";
 }
 
+/** A picture's full address for previews: replies give a path on our origin, or a CDN's URL (MEDIA_BASE_URL). */
+export const absoluteUrl = (url: string, origin: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+
 /** Structured data for search engines and link previews, rendered into the server's HTML. */
 export const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({
   "script:ld+json": { "@context": "https://schema.org", ...data },
@@ -57,7 +60,7 @@ export function adListJsonLd(
         "@type": "Product",
         name: ad.title,
         url: `${origin}${ad.path}`,
-        ...(ad.image && { image: `${origin}${ad.image}` }),
+        ...(ad.image && { image: absoluteUrl(ad.image, origin) }),
         offers: { "@type": "Offer", price: ad.price, priceCurrency: "USD" },
       },
     })),

@@ -11,7 +11,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { TAuthorization } from "@waterside/shared/auth";
-import { AUTH_MESSAGES, TOKEN_REFRESH_MARGIN_SECONDS } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES, TOKEN_REFRESH_MARGIN_SECONDS } from "@waterside/shared/auth-messages";
 import type { TUser } from "@waterside/shared/users";
 import { ApiError, browserTransport, type ApiTransport } from "./api-client";
 import { logOut } from "./api/log-out";

@@ -13,24 +13,24 @@ export function Footer() {
           </p>
           <p className="text-sm text-slate-600">{BRAND_TAGLINE}.</p>
         </div>
-        <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
-          {MAIN_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className="text-slate-700 hover:text-emerald-700">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <nav aria-label="Policies and help" className="flex flex-col gap-2 text-sm">
-          {POLICY_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className="text-slate-700 hover:text-emerald-700">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
+        <LinkColumn label="Footer" links={MAIN_LINKS} />
+        <LinkColumn label="Policies and help" links={POLICY_LINKS} />
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
         © {COPYRIGHT_YEAR} {BRAND}. All rights reserved
       </p>
     </footer>
+  );
+}
+
+function LinkColumn({ label, links }: { label: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={label} className="flex flex-col gap-2 text-sm">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className="text-slate-700 hover:text-emerald-700">
+          {link.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

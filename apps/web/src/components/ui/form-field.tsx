@@ -1,5 +1,13 @@
 import { useId, type ReactNode } from "react";
 
+/** What FormField gives its control: the id its label points at, and the error's wiring. */
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-required"?: boolean;
+  "aria-describedby"?: string;
+}
+
 /**
  * A labelled field with its error under it (spec §5: required fields show a red star, server field errors
  * show under the fields). The child receives the id and the describing error's id.
@@ -15,12 +23,7 @@ export function FormField({
   required?: boolean;
   error?: string;
   hint?: string;
-  children: (props: {
-    id: string;
-    "aria-invalid": boolean;
-    "aria-required"?: boolean;
-    "aria-describedby"?: string;
-  }) => ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;

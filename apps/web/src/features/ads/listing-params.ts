@@ -1,5 +1,5 @@
 import type { TAdFilters } from "@waterside/shared/ads";
-import { AD_PAGE_SIZE } from "@waterside/shared/ads-limits";
+import { AD_PAGE_SIZE } from "@waterside/shared/ads-messages";
 
 /**
  * Filters live in the URL (shareable, reloadable): sort=price|asc, price_min, price_max, page,

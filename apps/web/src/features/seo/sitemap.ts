@@ -1,4 +1,4 @@
-import { AD_PAGE_SIZE_MAX } from "@waterside/shared/ads-limits";
+import { AD_PAGE_SIZE_MAX } from "@waterside/shared/ads-messages";
 import type { Route } from "./+types/sitemap";
 import { getAds } from "~/lib/api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";

@@ -1,22 +1,11 @@
-import type { MetaFunction } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { ButtonLink, List, Section, StaticPage } from "./static-page";
+import { ButtonLink, List, Section, StaticPage, staticPageRoute } from "./static-page";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "About us",
-      description: `${BRAND} is a Liberian marketplace that makes buying and selling simple, safe and local. Read our mission, our vision and why people join.`,
-      path: "/about-us",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: "About us", to: "/about-us" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "About us",
+  description: `${BRAND} is a Liberian marketplace that makes buying and selling simple, safe and local. Read our mission, our vision and why people join.`,
+  path: "/about-us",
+});
 
 export default function AboutUsPage() {
   return (

@@ -1,8 +1,5 @@
-import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { List, Section, StaticPage, TextLink } from "./static-page";
+import { List, Section, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 /** Placeholder handles until the real accounts exist; change them here only. */
 export const SOCIAL_LINKS = [
@@ -12,19 +9,11 @@ export const SOCIAL_LINKS = [
   { name: "X", href: "https://x.com/waterside_lr" },
 ] as const;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "Contact us",
-      description: `Get help from the ${BRAND} team by email at ${SUPPORT_EMAIL}, or follow us on Facebook, Instagram, TikTok and X.`,
-      path: "/contact-us",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: "Contact us", to: "/contact-us" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "Contact us",
+  description: `Get help from the ${BRAND} team by email at ${SUPPORT_EMAIL}, or follow us on Facebook, Instagram, TikTok and X.`,
+  path: "/contact-us",
+});
 
 export default function ContactUsPage() {
   return (

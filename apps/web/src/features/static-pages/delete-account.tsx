@@ -1,26 +1,16 @@
-import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { ButtonLink, List, Section, StaticPage, TextLink } from "./static-page";
+import { ButtonLink, List, Section, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 /** Spec §2 /delete-account: the subject social providers (Facebook) expect for a deletion request. */
 const DELETION_SUBJECT = "Facebook Data Deletion";
 const deletionMailto = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(DELETION_SUBJECT)}`;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "Delete your account and data",
-      description: `How to delete your ${BRAND} account, or ask us by email to delete the data from your Facebook, Google or Apple sign-in. Deletion is completed within 7 business days.`,
-      path: "/delete-account",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: "Delete account", to: "/delete-account" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "Delete your account and data",
+  description: `How to delete your ${BRAND} account, or ask us by email to delete the data from your Facebook, Google or Apple sign-in. Deletion is completed within 7 business days.`,
+  path: "/delete-account",
+  crumb: "Delete account",
+});
 
 export default function DeleteAccountPage() {
   return (

@@ -1,23 +1,13 @@
 import type { ReactNode } from "react";
-import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { List, StaticPage, TextLink } from "./static-page";
+import { List, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "Frequently asked questions",
-      description: `Answers about posting and managing ads on ${BRAND}, contacting sellers, boost packages paid with MTN Mobile Money, resetting your password and getting support.`,
-      path: "/faq",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: "FAQ", to: "/faq" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "Frequently asked questions",
+  description: `Answers about posting and managing ads on ${BRAND}, contacting sellers, boost packages paid with MTN Mobile Money, resetting your password and getting support.`,
+  path: "/faq",
+  crumb: "FAQ",
+});
 
 /** Native disclosure, so every answer opens without JavaScript. */
 function Question({ question, children }: { question: string; children: ReactNode }) {

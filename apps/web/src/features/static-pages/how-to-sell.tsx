@@ -1,23 +1,12 @@
 import type { ReactNode } from "react";
-import type { MetaFunction } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { ButtonLink, List, StaticPage, TextLink } from "./static-page";
+import { ButtonLink, List, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "How to sell",
-      description: `Sell on ${BRAND} in five steps: create an account, take good photos, post your ad, answer buyers and meet safely. Boost your ad with MTN Mobile Money.`,
-      path: "/how-to-sell",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: "How to sell", to: "/how-to-sell" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "How to sell",
+  description: `Sell on ${BRAND} in five steps: create an account, take good photos, post your ad, answer buyers and meet safely. Boost your ad with MTN Mobile Money.`,
+  path: "/how-to-sell",
+});
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (

@@ -1,6 +1,28 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, type MetaFunction } from "react-router";
 import { clsx } from "clsx";
+import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import { pageMeta, siteOrigin } from "~/lib/seo";
+
+/**
+ * What an info page's route module exports besides its component: the meta tags (canonical URL on the site's
+ * origin, link previews) and its breadcrumb, which reads `crumb` when the title is too long for the trail.
+ */
+export function staticPageRoute({
+  title,
+  description,
+  path,
+  crumb = title,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  crumb?: string;
+}) {
+  const meta: MetaFunction = ({ matches }) => pageMeta({ title, description, path }, siteOrigin(matches));
+  const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: crumb, to: path }) };
+  return { meta, handle };
+}
 
 /**
  * The frame every info page shares (spec §2: how-to-sell, what-is, about, contact, FAQ,

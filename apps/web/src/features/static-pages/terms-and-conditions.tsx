@@ -1,26 +1,12 @@
 import type { ReactNode } from "react";
-import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { List, Section, StaticPage, TextLink } from "./static-page";
+import { List, Section, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title: "Terms and conditions",
-      description: `The terms of use of ${BRAND}, the Liberian classifieds marketplace: accounts, posting rules, paid services, privacy, liability and governing law.`,
-      path: "/terms-and-conditions",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({
-    label: "Terms and conditions",
-    to: "/terms-and-conditions",
-  }),
-};
+export const { meta, handle } = staticPageRoute({
+  title: "Terms and conditions",
+  description: `The terms of use of ${BRAND}, the Liberian classifieds marketplace: accounts, posting rules, paid services, privacy, liability and governing law.`,
+  path: "/terms-and-conditions",
+});
 
 const supportLink = <TextLink to={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</TextLink>;
 

@@ -1,24 +1,13 @@
-import type { MetaFunction } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
-import { pageMeta, siteOrigin } from "~/lib/seo";
-import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { List, Section, StaticPage, TextLink } from "./static-page";
+import { List, Section, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 const title = `What is ${BRAND}?`;
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(
-    {
-      title,
-      description: `${BRAND} is Liberia's online classifieds marketplace: browse, search and chat with sellers for free, post ads for free, and boost them with MTN Mobile Money.`,
-      path: "/what-is-waterside",
-    },
-    siteOrigin(matches),
-  );
-
-export const handle: BreadcrumbHandle = {
-  breadcrumb: () => ({ label: title, to: "/what-is-waterside" }),
-};
+export const { meta, handle } = staticPageRoute({
+  title,
+  description: `${BRAND} is Liberia's online classifieds marketplace: browse, search and chat with sellers for free, post ads for free, and boost them with MTN Mobile Money.`,
+  path: "/what-is-waterside",
+});
 
 export default function WhatIsWatersidePage() {
   return (

@@ -1,4 +1,4 @@
-import { AD_SORT_CHOICES } from "@waterside/shared/ads-limits";
+import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { Link, useSearchParams } from "react-router";
 import { formatPrice } from "~/lib/format";

@@ -1,4 +1,4 @@
-import { AD_SORT_CHOICES } from "@waterside/shared/ads-limits";
+import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { useState } from "react";
 import { Form, useSearchParams } from "react-router";
@@ -88,27 +88,9 @@ function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onAp
       <fieldset>
         <legend className="text-sm font-medium">Price (USD)</legend>
         <div className="mt-1 flex items-center gap-2">
-          <input
-            name="price_min"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            placeholder="Min"
-            aria-label="Minimum price"
-            defaultValue={params.get("price_min") ?? ""}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
+          <PriceBound name="price_min" placeholder="Min" label="Minimum price" params={params} />
           <span aria-hidden="true">–</span>
-          <input
-            name="price_max"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            placeholder="Max"
-            aria-label="Maximum price"
-            defaultValue={params.get("price_max") ?? ""}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
+          <PriceBound name="price_max" placeholder="Max" label="Maximum price" params={params} />
         </div>
       </fieldset>
       {filters
@@ -123,6 +105,31 @@ function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onAp
         Apply filters
       </button>
     </Form>
+  );
+}
+
+function PriceBound({
+  name,
+  placeholder,
+  label,
+  params,
+}: {
+  name: string;
+  placeholder: string;
+  label: string;
+  params: URLSearchParams;
+}) {
+  return (
+    <input
+      name={name}
+      type="number"
+      min={0}
+      inputMode="numeric"
+      placeholder={placeholder}
+      aria-label={label}
+      defaultValue={params.get(name) ?? ""}
+      className="w-full rounded-lg border border-slate-300 px-3 py-2"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { TSuggestion } from "@waterside/shared/ads";
-import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-limits";
+import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-messages";
 import type { TCounty } from "@waterside/shared/catalog";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";

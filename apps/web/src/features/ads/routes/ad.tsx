@@ -1,4 +1,4 @@
-import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
+import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/components/ads/owner-actions";
@@ -9,7 +9,7 @@ import { getAd } from "~/lib/api/get-ad";
 import { getAds } from "~/lib/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate, formatPrice } from "~/lib/format";
-import { jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
+import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { AdAttributes } from "../components/ad-attributes";
 import { AdGallery } from "../components/ad-gallery";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   if (!loaded) return [];
   const { ad } = loaded;
   const origin = siteOrigin(matches);
-  const image = ad.images[0] ? `${origin}${ad.images[0].image_url}` : undefined;
+  const image = ad.images[0] ? absoluteUrl(ad.images[0].image_url, origin) : undefined;
   return [
     ...pageMeta(
       {
@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
       name: ad.title,
       description: ad.description,
       url: `${origin}${adPath(ad)}`,
-      ...(image && { image: ad.images.map((photo) => `${origin}${photo.image_url}`) }),
+      ...(image && { image: ad.images.map((photo) => absoluteUrl(photo.image_url, origin)) }),
       category: `${ad.subcategory.category.name} > ${ad.subcategory.name}`,
       offers: {
         "@type": "Offer",

@@ -2,7 +2,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { pageMeta, siteOrigin } from "~/lib/seo";
+import { absoluteUrl, pageMeta, siteOrigin } from "~/lib/seo";
 import { CategoryTile } from "../components/category-tile";
 import { ListingView } from "../components/listing-view";
 import { LISTING_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         title: category.name,
         description: `${category.name} for sale and rent across Liberia on ${BRAND}: ${category.subcategories.map((sub) => sub.name).join(", ")}.`,
         path: `/categories/${category.id}`,
-        image: category.image_url ? `${origin}${category.image_url}` : undefined,
+        image: category.image_url ? absoluteUrl(category.image_url, origin) : undefined,
       },
       origin,
     ),

@@ -1,4 +1,4 @@
-import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-limits";
+import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
 import { BRAND, BRAND_TAGLINE } from "@waterside/shared/brand";
 import { Suspense } from "react";
 import { Link } from "react-router";

@@ -1,7 +1,7 @@
 import { BRAND } from "@waterside/shared/brand";
 import type { Route } from "./+types/listing";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { pageMeta, siteOrigin } from "~/lib/seo";
+import { absoluteUrl, pageMeta, siteOrigin } from "~/lib/seo";
 import { adCount } from "../ad-count";
 import { ListingView } from "../components/listing-view";
 import { LISTING_DEFAULT_SORT, listingJsonLd, loadListing } from "../listing-loader";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         title: `${subcategory.name} in Liberia`,
         description: `${subcategory.name} in ${category.name} on ${BRAND}, ${adCount(ads)}: compare prices across Liberia's counties and chat with sellers.`,
         path: `/categories/${category.id}/${subcategory.id}`,
-        image: ads.data[0]?.images[0] ? `${origin}${ads.data[0].images[0].card_url}` : undefined,
+        image: ads.data[0]?.images[0] ? absoluteUrl(ads.data[0].images[0].card_url, origin) : undefined,
       },
       origin,
     ),

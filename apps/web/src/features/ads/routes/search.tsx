@@ -1,4 +1,4 @@
-import { HOME_SECTIONS } from "@waterside/shared/ads-limits";
+import { HOME_SECTIONS } from "@waterside/shared/ads-messages";
 import { BRAND } from "@waterside/shared/brand";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/search";

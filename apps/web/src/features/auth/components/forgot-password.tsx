@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_RESET_MESSAGES, ZResetPassword, ZSendResetCode } from "@waterside/shared/password-reset";
+import { PASSWORD_RESET_MESSAGES } from "@waterside/shared/password-reset-messages";
+import { ZResetPassword, ZSendResetCode } from "@waterside/shared/password-reset";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
-import { PasswordInput } from "~/components/ui/password-input";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { PasswordField, TextField } from "~/components/ui/text-field";
 import { showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { browserTransport } from "~/lib/api-client";
@@ -34,11 +35,7 @@ function SendCode({ onSent, onBack }: { onSent: (email: string) => void; onBack:
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Forgot password">
       <p className="text-sm text-slate-600">Enter your email and we will send you a 4-digit code.</p>
-      <FormField label="Email" required error={form.formState.errors.email?.message}>
-        {(field) => (
-          <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
-        )}
-      </FormField>
+      <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
       <div className="flex gap-2">
         <button type="button" className={secondaryButtonClass} onClick={onBack}>
           Back to login
@@ -58,8 +55,6 @@ function Reset({ email, onDone }: { email: string; onDone: () => void }) {
     resolver: zodResolver(ZResetPassword) as never,
     defaultValues: { email, code: "", password: "" },
   });
-  const typedPassword = useWatch({ control: form.control, name: "password" });
-  const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await resetPassword(browserTransport, { email, code: String(values.code), password: values.password });
@@ -74,28 +69,24 @@ function Reset({ email, onDone }: { email: string; onDone: () => void }) {
       <p className="text-sm text-slate-600">
         We sent a code to <strong>{email}</strong>. It works for 10 minutes.
       </p>
-      <FormField label="Code" required error={errors.code?.message}>
-        {(field) => (
-          <input
-            {...field}
-            {...form.register("code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={4}
-            className={`${inputClass} tracking-[0.5em]`}
-          />
-        )}
-      </FormField>
-      <FormField label="New password" required error={errors.password?.message}>
-        {(field) => (
-          <PasswordInput
-            {...field}
-            {...form.register("password")}
-            autoComplete="new-password"
-            strength={typedPassword}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="code"
+        label="Code"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={4}
+        className="tracking-[0.5em]"
+      />
+      <PasswordField
+        form={form}
+        name="password"
+        label="New password"
+        required
+        autoComplete="new-password"
+        showStrength
+      />
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={form.formState.isSubmitting}>
         Reset password
       </button>

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { ZLoginCredentials } from "@waterside/shared/auth";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
-import { PasswordInput } from "~/components/ui/password-input";
+import { primaryButtonClass } from "~/components/ui/form-field";
+import { PasswordField, TextField } from "~/components/ui/text-field";
 import { browserTransport } from "~/lib/api-client";
 import { showServerErrors } from "~/lib/form-errors";
 import { deviceId } from "~/lib/session";
@@ -18,8 +18,7 @@ export function LoginForm({ onSignedIn, onForgot }: { onSignedIn: (result: Signe
     resolver: zodResolver(ZLoginForm) as never,
     defaultValues: { email: "", password: "", remember_me: true },
   });
-  const { errors, isSubmitting } = form.formState;
-  const password = useWatch({ control: form.control, name: "password" });
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -31,21 +30,15 @@ export function LoginForm({ onSignedIn, onForgot }: { onSignedIn: (result: Signe
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
-      <FormField label="Email" required error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
-        )}
-      </FormField>
-      <FormField label="Password" required error={errors.password?.message}>
-        {(field) => (
-          <PasswordInput
-            {...field}
-            {...form.register("password")}
-            autoComplete="current-password"
-            strength={password}
-          />
-        )}
-      </FormField>
+      <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+      <PasswordField
+        form={form}
+        name="password"
+        label="Password"
+        required
+        autoComplete="current-password"
+        showStrength
+      />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" {...form.register("remember_me")} className="size-4 accent-emerald-700" />

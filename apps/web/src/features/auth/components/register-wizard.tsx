@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MESSAGES, PHONE_MIN_LENGTH } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES, PHONE_MIN_LENGTH } from "@waterside/shared/auth-messages";
 import { ZRegisterFields } from "@waterside/shared/auth";
-import { IMAGE_SIZES } from "@waterside/shared/images";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
-import { FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
-import { PasswordInput } from "~/components/ui/password-input";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { PasswordField, TextAreaField, TextField } from "~/components/ui/text-field";
 import { ApiError, browserTransport } from "~/lib/api-client";
 import { formData, showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
@@ -93,7 +92,6 @@ function CredentialsStep({
     resolver: zodResolver(ZCredentials) as never,
     defaultValues: initial ?? { name: "", email: "", password: "", password_confirmation: "", accept_terms: false },
   });
-  const typedPassword = useWatch({ control: form.control, name: "password" });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -105,29 +103,16 @@ function CredentialsStep({
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
-      <FormField label="Name" required error={errors.name?.message}>
-        {(field) => <input {...field} {...form.register("name")} autoComplete="name" className={inputClass} />}
-      </FormField>
-      <FormField label="Email" required error={errors.email?.message}>
-        {(field) => (
-          <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
-        )}
-      </FormField>
-      <FormField label="Password" required error={errors.password?.message}>
-        {(field) => (
-          <PasswordInput
-            {...field}
-            {...form.register("password")}
-            autoComplete="new-password"
-            strength={typedPassword}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm password" required error={errors.password_confirmation?.message}>
-        {(field) => (
-          <PasswordInput {...field} {...form.register("password_confirmation")} autoComplete="new-password" />
-        )}
-      </FormField>
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+      <PasswordField form={form} name="password" label="Password" required autoComplete="new-password" showStrength />
+      <PasswordField
+        form={form}
+        name="password_confirmation"
+        label="Confirm password"
+        required
+        autoComplete="new-password"
+      />
       <div>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" {...form.register("accept_terms")} className="mt-0.5 size-4 accent-emerald-700" />
@@ -207,7 +192,7 @@ function DetailsStep({
   const [profileImage, setProfileImage] = useState<File | null>(null);
   const [bannerImage, setBannerImage] = useState<File | null>(null);
   const form = useForm<TDetails>({ resolver: zodResolver(ZDetails) as never, defaultValues: {} });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function send(details: TDetails | null) {
     const phone = details?.phone_number?.trim();
@@ -243,47 +228,23 @@ function DetailsStep({
 
   return (
     <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4" aria-label="Your details">
-      <PicturePicker
-        label="Profile picture"
-        currentUrl={null}
-        aspect={1}
-        size={IMAGE_SIZES.profile}
-        shape="round"
-        onPicked={setProfileImage}
-      />
-      <FormField
+      <PicturePicker kind="profile" label="Profile picture" onPicked={setProfileImage} />
+      <TextField
+        form={form}
+        name="phone_number"
         label="Phone number"
-        error={errors.phone_number?.message}
         hint="For buyers to call you, e.g. 231886123456"
-      >
-        {(field) => (
-          <input {...field} {...form.register("phone_number")} type="tel" autoComplete="tel" className={inputClass} />
-        )}
-      </FormField>
+        type="tel"
+        autoComplete="tel"
+      />
       {business && (
         <>
-          <PicturePicker
-            label="Company banner"
-            currentUrl={null}
-            aspect={16 / 9}
-            size={IMAGE_SIZES.banner}
-            onPicked={setBannerImage}
-          />
-          <FormField label="Address" error={errors.address?.message}>
-            {(field) => (
-              <input {...field} {...form.register("address")} autoComplete="street-address" className={inputClass} />
-            )}
-          </FormField>
-          <FormField label="Company description" error={errors.description?.message}>
-            {(field) => <textarea {...field} {...form.register("description")} rows={3} className={inputClass} />}
-          </FormField>
+          <PicturePicker kind="banner" label="Company banner" onPicked={setBannerImage} />
+          <TextField form={form} name="address" label="Address" autoComplete="street-address" />
+          <TextAreaField form={form} name="description" label="Company description" rows={3} />
         </>
       )}
-      {!business && (
-        <FormField label="About you" error={errors.bio?.message}>
-          {(field) => <textarea {...field} {...form.register("bio")} rows={3} className={inputClass} />}
-        </FormField>
-      )}
+      {!business && <TextAreaField form={form} name="bio" label="About you" rows={3} />}
       <div className="flex flex-wrap gap-2 pt-2">
         <button type="button" className={secondaryButtonClass} onClick={onBack}>
           Back

@@ -45,6 +45,23 @@ function loadScript(src: string) {
   });
 }
 
+/** Where each provider's SDK loads from, and the global it sets up. */
+const SDKS = {
+  google: { src: "https://accounts.google.com/gsi/client", global: () => window.google },
+  facebook: { src: "https://connect.facebook.net/en_US/sdk.js", global: () => window.FB },
+  apple: {
+    src: "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js",
+    global: () => window.AppleID,
+  },
+};
+
+/** The provider's SDK once its script has loaded and set itself up; otherwise says `failure` and gives nothing. */
+async function loadSdk<T>({ src, global }: { src: string; global: () => T | undefined }, failure: string) {
+  const loaded = await loadScript(src).then(global, () => undefined);
+  if (!loaded) notify("error", failure);
+  return loaded;
+}
+
 /**
  * Sign-in with Google, Facebook or Apple: the provider gives the browser a token or code, the server checks
  * it with the provider (never trusting an id from here). Only providers the server has set up are shown.
@@ -69,10 +86,11 @@ export function SocialButtons({
   };
 
   const google = async () => {
+    const sdk = await loadSdk(SDKS.google, "Error in Google credentials");
+    if (!sdk) return;
     try {
-      await loadScript("https://accounts.google.com/gsi/client");
-      window
-        .google!.accounts.oauth2.initTokenClient({
+      sdk.accounts.oauth2
+        .initTokenClient({
           client_id: providers.google.client_id!,
           scope: "openid email profile",
           callback: (response) =>
@@ -87,14 +105,10 @@ export function SocialButtons({
   };
 
   const facebook = async () => {
-    try {
-      await loadScript("https://connect.facebook.net/en_US/sdk.js");
-    } catch {
-      return notify("error", "Facebook SDK is not loaded yet. Please try again.");
-    }
-    if (!window.FB) return notify("error", "Facebook SDK is not loaded yet. Please try again.");
-    window.FB.init({ appId: providers.facebook.app_id!, version: "v21.0" });
-    window.FB.login(
+    const sdk = await loadSdk(SDKS.facebook, "Facebook SDK is not loaded yet. Please try again.");
+    if (!sdk) return;
+    sdk.init({ appId: providers.facebook.app_id!, version: "v21.0" });
+    sdk.login(
       (response) =>
         response.authResponse
           ? void signIn({ provider: "facebook", token: response.authResponse.accessToken }, "Facebook login failed.")
@@ -104,20 +118,16 @@ export function SocialButtons({
   };
 
   const apple = async () => {
+    const sdk = await loadSdk(SDKS.apple, "Apple Sign-In not available.");
+    if (!sdk) return;
     try {
-      await loadScript("https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js");
-    } catch {
-      return notify("error", "Apple Sign-In not available.");
-    }
-    if (!window.AppleID) return notify("error", "Apple Sign-In not available.");
-    try {
-      window.AppleID.auth.init({
+      sdk.auth.init({
         clientId: providers.apple.client_id!,
         scope: "name email",
         redirectURI: `${window.location.origin}/auth`,
         usePopup: true,
       });
-      const { authorization } = await window.AppleID.auth.signIn();
+      const { authorization } = await sdk.auth.signIn();
       await signIn({ provider: "apple", code: authorization.code, platform: "web" }, "Apple Sign-In failed.");
     } catch {
       notify("error", "Apple Sign-In failed.");

@@ -177,43 +177,60 @@ function SortablePicture({
         </span>
       )}
       <div className="flex flex-wrap justify-between gap-1 p-1 text-xs">
-        <button
-          type="button"
-          onClick={() => onMove(-1)}
-          disabled={index === 0}
-          aria-label={`Move ${label} earlier`}
-          className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-30"
-        >
+        <PictureButton look="move" label={`Move ${label} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
           ←
-        </button>
-        <button
-          type="button"
-          onClick={onCrop}
-          className="rounded px-2 py-1 font-medium hover:bg-slate-100"
-          aria-label={`Crop ${label}`}
-        >
+        </PictureButton>
+        <PictureButton look="edit" label={`Crop ${label}`} onClick={onCrop}>
           Crop
-        </button>
+        </PictureButton>
         {count > AD_IMAGES_MIN && (
-          <button
-            type="button"
-            onClick={onDelete}
-            className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50"
-            aria-label={`Delete ${label}`}
-          >
+          <PictureButton look="delete" label={`Delete ${label}`} onClick={onDelete}>
             Delete
-          </button>
+          </PictureButton>
         )}
-        <button
-          type="button"
-          onClick={() => onMove(1)}
+        <PictureButton
+          look="move"
+          label={`Move ${label} later`}
           disabled={index === count - 1}
-          aria-label={`Move ${label} later`}
-          className="rounded px-2 py-1 hover:bg-slate-100 disabled:opacity-30"
+          onClick={() => onMove(1)}
         >
           →
-        </button>
+        </PictureButton>
       </div>
     </li>
+  );
+}
+
+const PICTURE_BUTTON_LOOKS = {
+  // Moving is the keyboard and screen-reader way to reorder, beside dragging.
+  move: "hover:bg-slate-100 disabled:opacity-30",
+  edit: "font-medium hover:bg-slate-100",
+  delete: "font-medium text-red-700 hover:bg-red-50",
+} as const;
+
+/** A small button under a picture; its name says which picture it acts on. */
+function PictureButton({
+  look,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  look: keyof typeof PICTURE_BUTTON_LOOKS;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      className={`rounded px-2 py-1 ${PICTURE_BUTTON_LOOKS[look]}`}
+    >
+      {children}
+    </button>
   );
 }

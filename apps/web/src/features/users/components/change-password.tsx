@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { USER_MESSAGES, ZPasswordChange, type TPasswordChange } from "@waterside/shared/users";
-import { useForm, useWatch } from "react-hook-form";
+import { USER_MESSAGES } from "@waterside/shared/users-messages";
+import { ZPasswordChange, type TPasswordChange } from "@waterside/shared/users";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { FormField, primaryButtonClass } from "~/components/ui/form-field";
-import { PasswordInput } from "~/components/ui/password-input";
+import { primaryButtonClass } from "~/components/ui/form-field";
+import { PasswordField } from "~/components/ui/text-field";
 import { showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
@@ -16,8 +17,7 @@ export function ChangePassword() {
     resolver: zodResolver(ZPasswordChange),
     defaultValues: { old_password: "", new_password: "", new_password_confirmation: "" },
   });
-  const typedPassword = useWatch({ control: form.control, name: "new_password" });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await changePassword(authedTransport, values);
@@ -34,24 +34,28 @@ export function ChangePassword() {
   });
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" aria-label="Change password">
-      <FormField label="Current password" required error={errors.old_password?.message}>
-        {(field) => <PasswordInput {...field} {...form.register("old_password")} autoComplete="current-password" />}
-      </FormField>
-      <FormField label="New password" required error={errors.new_password?.message}>
-        {(field) => (
-          <PasswordInput
-            {...field}
-            {...form.register("new_password")}
-            autoComplete="new-password"
-            strength={typedPassword}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm new password" required error={errors.new_password_confirmation?.message}>
-        {(field) => (
-          <PasswordInput {...field} {...form.register("new_password_confirmation")} autoComplete="new-password" />
-        )}
-      </FormField>
+      <PasswordField
+        form={form}
+        name="old_password"
+        label="Current password"
+        required
+        autoComplete="current-password"
+      />
+      <PasswordField
+        form={form}
+        name="new_password"
+        label="New password"
+        required
+        autoComplete="new-password"
+        showStrength
+      />
+      <PasswordField
+        form={form}
+        name="new_password_confirmation"
+        label="Confirm new password"
+        required
+        autoComplete="new-password"
+      />
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
         Update password
       </button>

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { IMAGE_SIZES } from "@waterside/shared/images";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
-import { USER_MESSAGES, ZProfileUpdate, type TUser } from "@waterside/shared/users";
+import { USER_MESSAGES } from "@waterside/shared/users-messages";
+import { ZProfileUpdate, type TUser } from "@waterside/shared/users";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
-import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { primaryButtonClass } from "~/components/ui/form-field";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formData, showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { authedTransport, updateUser } from "~/lib/session";
@@ -31,7 +32,7 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
         : undefined,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -69,50 +70,35 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal details">
       <PicturePicker
+        kind="profile"
         label="Change picture"
         currentUrl={user.profile_image_url}
-        aspect={1}
-        size={IMAGE_SIZES.profile}
-        shape="round"
         onPicked={setProfileImage}
       />
       {business && (
         <PicturePicker
+          kind="banner"
           label="Change banner"
-          currentUrl={user.company?.banner_image_url ?? null}
-          aspect={16 / 9}
-          size={IMAGE_SIZES.banner}
+          currentUrl={user.company?.banner_image_url}
           onPicked={setBannerImage}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={business ? "Company name" : "Full name"} required error={errors.name?.message}>
-          {(field) => <input {...field} {...form.register("name")} autoComplete="name" className={inputClass} />}
-        </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          {(field) => (
-            <input {...field} {...form.register("email")} type="email" autoComplete="email" className={inputClass} />
-          )}
-        </FormField>
-        <FormField label="Phone number" required error={errors.phone_number?.message}>
-          {(field) => (
-            <input {...field} {...form.register("phone_number")} type="tel" autoComplete="tel" className={inputClass} />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="name"
+          label={business ? "Company name" : "Full name"}
+          required
+          autoComplete="name"
+        />
+        <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+        <TextField form={form} name="phone_number" label="Phone number" required type="tel" autoComplete="tel" />
       </div>
-      <FormField label="Bio" error={errors.bio?.message}>
-        {(field) => <textarea {...field} {...form.register("bio")} rows={3} className={inputClass} />}
-      </FormField>
+      <TextAreaField form={form} name="bio" label="Bio" rows={3} />
       {business && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Address" error={errors.company?.address?.message}>
-            {(field) => <input {...field} {...form.register("company.address")} className={inputClass} />}
-          </FormField>
-          <FormField label="Company description" error={errors.company?.description?.message}>
-            {(field) => (
-              <textarea {...field} {...form.register("company.description")} rows={3} className={inputClass} />
-            )}
-          </FormField>
+          <TextField form={form} name="company.address" label="Address" />
+          <TextAreaField form={form} name="company.description" label="Company description" rows={3} />
         </div>
       )}
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>

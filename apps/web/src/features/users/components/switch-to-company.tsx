@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { IMAGE_SIZES } from "@waterside/shared/images";
-import { USER_MESSAGES, ZCompanyUpgrade, type TUser } from "@waterside/shared/users";
+import { USER_MESSAGES } from "@waterside/shared/users-messages";
+import { ZCompanyUpgrade, type TUser } from "@waterside/shared/users";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
-import { FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { primaryButtonClass } from "~/components/ui/form-field";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formData, showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { authedTransport, updateUser } from "~/lib/session";
@@ -18,7 +19,7 @@ export function SwitchToCompany({ onSwitched }: { onSwitched: (user: TUser) => v
     resolver: zodResolver(ZCompanyUpgrade) as never,
     defaultValues: { address: "", description: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       const user = await switchAccountType(
@@ -47,19 +48,9 @@ export function SwitchToCompany({ onSwitched }: { onSwitched: (user: TUser) => v
       <p className="text-sm text-slate-600">
         A company account shows a banner, address and description on your profile. You cannot switch back.
       </p>
-      <PicturePicker
-        label="Company banner"
-        currentUrl={null}
-        aspect={16 / 9}
-        size={IMAGE_SIZES.banner}
-        onPicked={setBanner}
-      />
-      <FormField label="Address" required error={errors.address?.message}>
-        {(field) => <input {...field} {...form.register("address")} className={inputClass} />}
-      </FormField>
-      <FormField label="Description" required error={errors.description?.message}>
-        {(field) => <textarea {...field} {...form.register("description")} rows={3} className={inputClass} />}
-      </FormField>
+      <PicturePicker kind="banner" label="Company banner" onPicked={setBanner} />
+      <TextField form={form} name="address" label="Address" required />
+      <TextAreaField form={form} name="description" label="Description" required rows={3} />
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
         Switch To Company
       </button>

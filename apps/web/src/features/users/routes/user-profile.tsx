@@ -8,7 +8,7 @@ import { isMissing } from "~/lib/api-client";
 import { getAds } from "~/lib/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate } from "~/lib/format";
-import { adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
+import { absoluteUrl, adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { getUser } from "../api/get-user";
 import { ContactDetails } from "../components/contact-details";
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
         about ? about.slice(0, 140) : `See ${user.name}'s ads and contact the seller.`
       }`,
       path: `/profile/${user.id}`,
-      image: picture ? `${origin}${picture}` : undefined,
+      image: picture ? absoluteUrl(picture, origin) : undefined,
     },
     origin,
   );

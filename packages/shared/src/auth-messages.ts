@@ -28,5 +28,6 @@ export const AUTH_MESSAGES = {
   emailTaken: "This email is already registered.",
   validationFailed: "Validation failed",
   sessionExpired: "Session expired. Please log in again.",
+  accountBanned: "Your account has been suspended. Contact support if you think this is a mistake.",
   registered: "Register successful",
 } as const;
