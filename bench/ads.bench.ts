@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
-import { createLocalStorage } from "../apps/api/src/lib/storage.ts";
+import { createJobs } from "../apps/api/src/lib/jobs.ts";
+import { createStorage } from "../apps/api/src/lib/storage.ts";
 import { capturingDatabase, explain } from "./lib/explain.ts";
 import { measure, printTable, startBareServer } from "./lib/load.ts";
 
@@ -17,8 +18,10 @@ const CONNECTIONS = 50;
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
-const storage = createLocalStorage(config.mediaDir);
-const app = await buildApp({ config, db: database.db, storage });
+const storage = createStorage(config);
+// Not started: nothing measured here enqueues a job.
+const jobs = createJobs({ url: database.url });
+const app = await buildApp({ config, db: database.db, storage, jobs });
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 const bare = await startBareServer();
 
@@ -58,7 +61,7 @@ for (const [name, body] of [
 
 // The exact statements of each hot request, cold, under EXPLAIN: a second app on a recording handle.
 const recording = capturingDatabase(database.url);
-const explained = await buildApp({ config, db: recording.db, storage });
+const explained = await buildApp({ config, db: recording.db, storage, jobs });
 for (const [name, method, url, payload] of [
   ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: filtered.price_min + 1 }],
   ["keyword search", "POST", "/api/ads/get", { search: "generator", price_max: 99_999 }],

@@ -7,7 +7,8 @@ import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
 import { seedReferenceData } from "../apps/api/src/db/seed/seed-reference.ts";
-import { createLocalStorage } from "../apps/api/src/lib/storage.ts";
+import { createJobs } from "../apps/api/src/lib/jobs.ts";
+import { createStorage } from "../apps/api/src/lib/storage.ts";
 import { measure, printTable, startBareServer } from "./lib/load.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,9 +16,11 @@ const CONNECTIONS = 50;
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
-const storage = createLocalStorage(config.mediaDir);
+const storage = createStorage(config);
 await seedReferenceData(database.db, storage);
-const app = await buildApp({ config, db: database.db, storage });
+// Not started: nothing measured here enqueues a job.
+const jobs = createJobs({ url: database.url });
+const app = await buildApp({ config, db: database.db, storage, jobs });
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 const bare = await startBareServer();
 

@@ -1,17 +1,16 @@
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PATCH_OR_OVERRIDE } from "./plugins/request-body.ts";
 import { signedInUser } from "./test/factories.ts";
 import { multipart } from "./test/multipart.ts";
-import { createTestApp } from "./test/test-app.ts";
+import { useTestApp } from "./test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const MULTIPART_BODY =
   '--XYZ\r\nContent-Disposition: form-data; name="images[0]"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc\r\n--XYZ--\r\n';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // Routes that exist only here, to exercise the conventions every module relies on.
   ctx.app.register(
     async (api) => {
@@ -41,7 +40,6 @@ beforeAll(async () => {
     { prefix: "/api/test" },
   );
 });
-afterAll(() => ctx.close());
 
 describe("API conventions", () => {
   it("answers unknown API routes with a JSON 404", async () => {

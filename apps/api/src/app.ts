@@ -7,13 +7,19 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createDomainEvents } from "./lib/domain-events.ts";
+import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { chatRoutes } from "./modules/chat/chat.routes.ts";
+import { createChatService } from "./modules/chat/chat.service.ts";
+import { handleChatSockets } from "./modules/chat/chat.socket.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { createHealthService } from "./modules/health/health.service.ts";
 import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -38,6 +44,7 @@ import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
+import { redisPlugin } from "./plugins/redis.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 
@@ -45,6 +52,11 @@ export interface AppDeps {
   config: Config;
   db: Database;
   storage: Storage;
+  /**
+   * The job queue (docs/decisions/036-job-queue.md): modules declare their workers and schedules on it as they get
+   * `storage`; whoever built the app starts it after and stops it before closing the database.
+   */
+  jobs: Jobs;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -60,7 +72,11 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   app.setSerializerCompiler(replySerializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { production: config.production, social: config.social });
+  await app.register(securityHeadersPlugin, {
+    production: config.production,
+    social: config.social,
+    mediaBaseUrl: config.mediaBaseUrl,
+  });
   // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).
   await app.register(compress, {
     global: true,
@@ -73,8 +89,9 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   await app.register(openapiPlugin, { serveDocs: config.apiDocs });
   const tokens = createTokenService(db, config.tokenSecret);
   await app.register(authPlugin, { db, tokens });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
   await app.register(rateLimitPlugin);
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(realtimePlugin);
 
   // Modules react to each other's events instead of writing each other's tables (docs/architecture.md).
   const events = createDomainEvents(app.log);
@@ -84,34 +101,42 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
   reactToSavedAdsEvents(events);
   reactToSellingEvents(events, storage);
 
-  // Stored images have generated, never reused names, so they can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  // Stored images have generated, never reused names, so they can be cached for a year. With S3 the bucket (or a
+  // CDN in front of it) serves them instead (docs/decisions/035-object-storage.md).
+  if (!config.s3) {
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: "/media/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+    });
+  }
 
+  const { mediaBaseUrl } = config;
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { catalog: createCatalogService(db) });
-      const saved = createSavedAdsService(db);
-      const ads = createAdsService(db);
+      await api.register(healthRoutes, { health: createHealthService(db, app.log) });
+      await api.register(catalogRoutes, { catalog: createCatalogService(db, mediaBaseUrl) });
+      const saved = createSavedAdsService(db, mediaBaseUrl);
+      const ads = createAdsService(db, mediaBaseUrl);
       await api.register(adsRoutes, { ads, saved });
-      await api.register(sellingRoutes, { selling: createSellingService({ db, storage }), ads });
+      await api.register(sellingRoutes, { selling: createSellingService({ db, storage, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
-      await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events }) });
+      const chat = createChatService({ db, realtime: app.realtime, mediaBaseUrl });
+      handleChatSockets(app.realtime, chat, app.log);
+      await api.register(chatRoutes, { chat });
+      await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       const providers = createSocialProviders(config.social, app.log);
       await api.register(authRoutes, {
-        auth: createAuthService({ db, storage, tokens }),
+        auth: createAuthService({ db, storage, tokens, mediaBaseUrl }),
         social: createSocialSignIn({ db, storage, providers }),
       });
-      await api.register(adminSignInRoutes, { db });
+      await api.register(adminSignInRoutes, { db, mediaBaseUrl });
       // Every admin route but sign-in registers here, behind the admin guard (spec second document §7 "Admin").
       await api.register(async (admin) => {
         guardEveryRoute(admin, app.requireAdmin);
-        await admin.register(adminSessionRoutes, { db });
+        await admin.register(adminSessionRoutes, { db, mediaBaseUrl });
       });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,

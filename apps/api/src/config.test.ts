@@ -14,12 +14,16 @@ describe("loadConfig", () => {
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/,
     );
     expect(() => loadConfig({ SEED_DEMO: "maybe" })).toThrow(/^Invalid configuration: SEED_DEMO must be true or false/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT: "0" })).toThrow(
+      /^Invalid configuration: SHUTDOWN_TIMEOUT must be more than 0/,
+    );
   });
 
   it("uses the documented defaults", () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
     expect(config).toMatchObject({ env: "development", port: 3000, host: "0.0.0.0", seedDemo: true, demoAds: 520 });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.shutdownTimeoutMs).toBe(10_000);
   });
 
   it("generates the token secret once in development and keeps it under the data folder", () => {
@@ -79,5 +83,57 @@ describe("loadConfig", () => {
     const config = loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40), GOOGLE_CLIENT_ID: "web, android" });
     expect(config.social.google?.clientIds).toEqual(["web", "android"]);
     expect(config.social.facebook).toBeUndefined();
+  });
+
+  it("keeps media on disk under /media unless S3_BUCKET is set, and refuses half an S3 configuration", () => {
+    const base = { NODE_ENV: "test", TOKEN_SECRET: "s".repeat(40) } as const;
+    expect(loadConfig(base)).toMatchObject({ mediaBaseUrl: "/media", s3: undefined });
+    expect(loadConfig({ ...base, MEDIA_BASE_URL: "https://cdn.waterside.lr/media/" }).mediaBaseUrl).toBe(
+      "https://cdn.waterside.lr/media",
+    );
+    const s3 = {
+      ...base,
+      S3_BUCKET: "waterside-media",
+      S3_REGION: "af-south-1",
+      MEDIA_BASE_URL: "https://media.waterside.lr",
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: "waterside-media",
+      region: "af-south-1",
+      endpoint: undefined,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).s3,
+    ).toMatchObject({
+      endpoint: "http://127.0.0.1:9000",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    });
+
+    expect(() => loadConfig({ ...base, S3_REGION: "af-south-1", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      "Invalid configuration: S3_REGION, S3_ACCESS_KEY_ID set without S3_BUCKET, which turns S3 on",
+    );
+    expect(() => loadConfig({ ...s3, S3_REGION: "" })).toThrow(
+      "Invalid configuration: S3_REGION is required with S3_BUCKET (S3 storage is on)",
+    );
+    expect(() => loadConfig({ ...s3, MEDIA_BASE_URL: undefined })).toThrow(
+      "Invalid configuration: MEDIA_BASE_URL is required with S3_BUCKET (S3 storage is on)",
+    );
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: "id" })).toThrow(
+      "Invalid configuration: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY go together",
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: "Waterside_Media" })).toThrow(
+      /^Invalid configuration: S3_BUCKET must be a bucket name/,
+    );
+    for (const bad of ["media", "/", "ftp://cdn.waterside.lr", "https://cdn.waterside.lr/media?v=1"]) {
+      expect(() => loadConfig({ ...base, MEDIA_BASE_URL: bad })).toThrow(
+        /^Invalid configuration: MEDIA_BASE_URL must be/,
+      );
+    }
   });
 });

@@ -41,6 +41,10 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .positive("must be more than 0")
+    .default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -64,6 +68,24 @@ const environmentSchema = z.object({
   APPLE_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be the PEM text of the .p8 key" }).optional(),
   APPLE_REDIRECT_URI: z.url({ message: "must be an absolute URL" }).optional(),
   APPLE_BASE_URL: z.url({ message: "must be an absolute URL" }).default("https://appleid.apple.com"),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3 to 63 lowercase letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  S3_ENDPOINT: z.url({ message: "must be an absolute URL such as http://127.0.0.1:9000" }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MEDIA_BASE_URL: z
+    .string()
+    .regex(
+      /^(https?:\/\/[\w.-]+(:\d+)?(\/[^\s?#]*)?|\/[^\s?#/][^\s?#]*)$/,
+      "must be an http(s) URL such as https://media.waterside.lr, or a path such as /media",
+    )
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -102,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   requireTogether(vars, ["FACEBOOK_APP_ID", "FACEBOOK_APP_SECRET"]);
   requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
+  checkObjectStorage(vars);
 
   return {
     env: vars.NODE_ENV,
@@ -116,12 +139,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiDocs: vars.API_DOCS ?? !production,
     dataDir,
     mediaDir: path.join(dataDir, "media"),
+    /** Where clients fetch stored files: replies carry `${mediaBaseUrl}/${file}` (a CDN, the bucket, or our /media). */
+    mediaBaseUrl: (vars.MEDIA_BASE_URL ?? "/media").replace(/\/+$/, ""),
+    /** Set: files go to this bucket instead of mediaDir, and /media is not served (docs/decisions/035-object-storage.md). */
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          region: vars.S3_REGION!,
+          /** Unset: AWS itself. Set (MinIO, s3rver…): path-style requests to this server. */
+          endpoint: vars.S3_ENDPOINT,
+          /** Unset: the SDK's own chain (AWS_* variables, instance or task role). */
+          credentials:
+            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
     seedDemo: vars.SEED_DEMO ?? !production,
     demoAds: vars.DEMO_ADS,
     logLevel: vars.LOG_LEVEL,
+    /** On SIGTERM, how long in-flight requests and running jobs get to finish before their connections are cut. */
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     /** An admin created at start when none has this email (the first admin of a fresh installation). */
     bootstrapAdmin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
@@ -190,6 +231,27 @@ function requireTogether(vars: Record<string, unknown>, names: string[]) {
   if (given.length > 0 && given.length < names.length) {
     throw new ConfigError(`Invalid configuration: ${names.join(", ")} go together`);
   }
+}
+
+/**
+ * Object storage is on when S3_BUCKET is set, and then needs its region and the public address of its files;
+ * S3 settings without a bucket would be silently ignored, so they stop start-up too.
+ */
+function checkObjectStorage(vars: Record<string, unknown>) {
+  const settings = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (!vars.S3_BUCKET) {
+    const stray = settings.filter((name) => vars[name] !== undefined);
+    if (stray.length) {
+      throw new ConfigError(`Invalid configuration: ${stray.join(", ")} set without S3_BUCKET, which turns S3 on`);
+    }
+    return;
+  }
+  for (const name of ["S3_REGION", "MEDIA_BASE_URL"]) {
+    if (vars[name] === undefined) {
+      throw new ConfigError(`Invalid configuration: ${name} is required with S3_BUCKET (S3 storage is on)`);
+    }
+  }
+  requireTogether(vars, ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 }
 
 function developmentSecret(dataDir: string, name: string): string {

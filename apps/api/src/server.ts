@@ -2,13 +2,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BRAND } from "@waterside/shared/brand";
-import { buildApp } from "./app.ts";
+import { buildApp, type App } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { openConfiguredDatabase } from "./db/database.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
+import { createJobs, type Jobs } from "./lib/jobs.ts";
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
-import { createLocalStorage } from "./lib/storage.ts";
+import { createStorage } from "./lib/storage.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web");
@@ -19,9 +20,9 @@ async function main() {
   const dev = process.argv.includes("--dev");
   mkdirSync(config.mediaDir, { recursive: true });
 
-  const database = await openConfiguredDatabase(config, say);
+  const database = await signalsStayOurs(() => openConfiguredDatabase(config, say));
 
-  const storage = createLocalStorage(config.mediaDir);
+  const storage = createStorage(config);
   const reference = await seedReferenceData(database.db, storage);
   if (reference.seeded.length) say(`Seeded reference data: ${reference.seeded.join(", ")}.`);
   if (config.seedDemo) {
@@ -33,20 +34,31 @@ async function main() {
     say(`Created admin ${config.bootstrapAdmin.email}.`);
   }
 
+  // Every process runs the workers; pg-boss gives each job to one of them (docs/decisions/036-job-queue.md).
+  const jobs = createJobs({ url: database.url });
   const app = await buildApp({
     config,
     db: database.db,
     storage,
+    jobs,
     logger: { level: config.logLevel },
   });
   await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
+  await jobs.start(app.log);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: stopping ${BRAND}…`);
-    await app.close();
-    await database.close();
+    try {
+      await stopGracefully(app, jobs, config.shutdownTimeoutMs);
+      await database.close();
+    } catch (error) {
+      process.stderr.write(
+        `${BRAND} did not stop cleanly: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -66,6 +78,45 @@ async function main() {
     }
   }
   say(banner.join("\n"));
+}
+
+/**
+ * The embedded PostgreSQL's package stops its cluster and exits on SIGINT and SIGTERM as they arrive, under the
+ * requests still in flight: its handlers are removed, and stop() closes the database itself, last.
+ */
+async function signalsStayOurs<T>(open: () => Promise<T>): Promise<T> {
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const opened = await open();
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before.has(listener)) process.off(signal, listener);
+  }
+  return opened;
+}
+
+/**
+ * Fastify's close: new requests get 503 with `Connection: close` (/api/ready included, so a load balancer moves on),
+ * sockets are dropped (realtime's preClose), the port stops accepting, in-flight requests finish, then onClose hooks.
+ * Node's server.close() closes idle keep-alive connections only once, so a connection whose request was in flight
+ * would stay open after its reply until keepAliveTimeout (72 s): they are closed as they become idle. Past
+ * `timeoutMs`, connections still busy are cut and running jobs left to be retried; should even that hang, exit 1.
+ */
+async function stopGracefully(app: App, jobs: Jobs, timeoutMs: number) {
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    app.log.warn("shutdown timeout: closing the connections of requests still in flight");
+    app.server.closeAllConnections();
+  }, timeoutMs);
+  setTimeout(() => {
+    process.stderr.write(`${BRAND} did not stop within ${timeoutMs + 5000} ms\n`);
+    process.exit(1);
+  }, timeoutMs + 5000).unref();
+  try {
+    await Promise.all([app.close(), jobs.stop({ timeoutMs })]);
+  } finally {
+    clearInterval(idle);
+    clearTimeout(deadline);
+  }
 }
 
 main().catch((error: unknown) => {

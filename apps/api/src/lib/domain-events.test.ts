@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../db/schema/users.ts";
 import { createUser } from "../test/factories.ts";
-import { createTestApp } from "../test/test-app.ts";
+import { useTestApp } from "../test/test-app.ts";
 import { createDomainEvents } from "./domain-events.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const quietLog = { error: () => {} };
 const nameOf = async (userId: number) =>

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
+import { IMAGE_MESSAGES } from "@waterside/shared/images-messages";
 import { ImageRejectedError, encodeAdImage, readUploadedImage } from "./images.ts";
 
 const photo = (format: "png" | "jpeg", width = 640, height = 480) => {

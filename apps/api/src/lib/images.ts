@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AD_IMAGE_VARIANTS, IMAGE_SIZES, WEBP_QUALITY, type AdImageVariant } from "@waterside/shared/images";
-import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
-import type { Storage } from "./storage.ts";
+import { IMAGE_MESSAGES } from "@waterside/shared/images-messages";
+import { removeFiles, type FileWriter } from "./stored-files.ts";
 
 export type ImageVariants = Record<AdImageVariant, Buffer>;
 
 /**
  * A decompression bomb (a small file that decodes to billions of pixels) is refused before decoding:
- * 40 megapixels is more than any phone camera gives (docs/decisions/025-image-uploads.md).
+ * 40 megapixels is more than any phone camera gives (docs/decisions/025-posting-ads.md).
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
@@ -71,7 +71,7 @@ export async function encodeAdImage(input: Buffer, field = "images"): Promise<Im
 export const adImageFiles = (key: string) => AD_IMAGE_VARIANTS.map((variant) => `${key}-${variant}.webp`);
 
 /** Stores every size under a fresh key in `folder` and returns the key. */
-export async function storeAdImage(storage: Storage, folder: string, variants: ImageVariants): Promise<string> {
+export async function storeAdImage(storage: FileWriter, folder: string, variants: ImageVariants): Promise<string> {
   const key = `${folder}/${randomUUID()}`;
   const written = await Promise.allSettled(
     AD_IMAGE_VARIANTS.map((variant) => storage.put(`${key}-${variant}.webp`, variants[variant])),
@@ -79,15 +79,18 @@ export async function storeAdImage(storage: Storage, folder: string, variants: I
   const failure = written.find((result) => result.status === "rejected");
   if (failure) {
     // No half-stored picture stays behind.
-    await Promise.all(adImageFiles(key).map((file) => storage.remove(file)));
+    await removeFiles(storage, adImageFiles(key));
     throw failure.reason;
   }
   return key;
 }
 
+/** Storage file of a single-size image stored under `key`. */
+export const singleImageFile = (key: string) => `${key}.webp`;
+
 /** A single-size WebP (profile pictures, banners, category pictures), checked like any upload. */
 export async function storeSingleImage(
-  storage: Storage,
+  storage: FileWriter,
   folder: string,
   input: Buffer,
   size: { width: number; height: number },
@@ -96,6 +99,6 @@ export async function storeSingleImage(
   const open = await readUploadedImage(input, field);
   const body = await encode(open().resize({ ...size, fit: "cover" }), field);
   const key = `${folder}/${randomUUID()}`;
-  await storage.put(`${key}.webp`, body);
+  await storage.put(singleImageFile(key), body);
   return key;
 }

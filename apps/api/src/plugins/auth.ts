@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../db/database.ts";
 import { admins } from "../db/schema/admin-auth.ts";
@@ -43,14 +44,11 @@ declare module "fastify" {
   }
 }
 
-export const SESSION_EXPIRED = "Session expired. Please log in again.";
-export const ACCOUNT_BANNED = "Your account has been suspended. Contact support if you think this is a mistake.";
-
 /** Reads `Authorization: Bearer …`; a bad or revoked token makes a visitor on public routes, 401 elsewhere. */
 export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: Database; tokens: TokenService }) => {
   async function resolve(token: string): Promise<Resolution> {
     const claims = await tokens.verifyAccess(token);
-    if (!claims) return { refused: SESSION_EXPIRED };
+    if (!claims) return { refused: AUTH_MESSAGES.sessionExpired };
     if (claims.kind === "admin") {
       const [row] = await db
         .select({ id: admins.id })
@@ -65,7 +63,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: 
         );
       return row
         ? { principal: { kind: "admin", adminId: row.id, sessionId: claims.sessionId } }
-        : { refused: SESSION_EXPIRED };
+        : { refused: AUTH_MESSAGES.sessionExpired };
     }
     // One indexed lookup per authenticated request: a ban or a logout takes effect at once.
     const [row] = await db
@@ -84,8 +82,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: 
           isNull(authSessions.revoked_at),
         ),
       );
-    if (!row || row.deleted_at) return { refused: SESSION_EXPIRED };
-    if (row.status_id === USER_STATUS.banned) return { refused: ACCOUNT_BANNED };
+    if (!row || row.deleted_at) return { refused: AUTH_MESSAGES.sessionExpired };
+    if (row.status_id === USER_STATUS.banned) return { refused: AUTH_MESSAGES.accountBanned };
     return {
       principal: { kind: "user", userId: row.id, usertypeId: row.usertype_id, sessionId: claims.sessionId },
     };

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { IMAGE_MESSAGES } from "@waterside/shared/image-messages";
+import { IMAGE_MESSAGES } from "@waterside/shared/images-messages";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { ImageRejectedError } from "../lib/images.ts";
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../test/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, useTestApp } from "../test/test-app.ts";
 
 type Operation = { security?: Array<Record<string, string[]>> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 let spec: Document;
 beforeAll(async () => {
-  ctx = await createTestApp();
   // What server.ts adds outside tests: the web app answers every other path.
   ctx.app.all("/*", async () => "page");
   // A guard is found in any hook that runs before the handler, alone or among others.
@@ -23,7 +22,6 @@ beforeAll(async () => {
   expect(document.statusCode).toBe(200);
   spec = document.json();
 });
-afterAll(() => ctx.close());
 
 const operation = (method: string, path: string) => spec.paths[path]?.[method];
 const bearer = [{ bearer: [] }];

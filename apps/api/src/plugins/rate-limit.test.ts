@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { AUTH_RATE_LIMITS } from "../modules/auth/auth.routes.ts";
+import { startRedis } from "../test/redis-server.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -42,5 +43,43 @@ describe("per-address limits and forwarded headers", () => {
     const max = AUTH_RATE_LIMITS.emailCheckPerIp.max;
     const statuses = await checksFromSpoofedAddresses(behindProxy, max + 5);
     expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe("limits shared by several processes", () => {
+  /** Email checks from one address, alternating between the apps. */
+  async function alternate(apps: TestApp[], count: number) {
+    const statuses: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const response = await apps[index % apps.length]!.app.inject({
+        method: "POST",
+        url: "/api/auth/register/validate-credentials",
+        remoteAddress: "198.51.100.7",
+        payload: { email: `shared${index}@example.com` },
+      });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  }
+
+  it("counts one allowance across processes with REDIS_URL, and one per process without it", async (context) => {
+    const max = AUTH_RATE_LIMITS.emailCheckPerIp.max;
+    const alone = [await createTestApp(), await createTestApp()];
+    onTestFinished(async () => {
+      await Promise.all(alone.map((ctx) => ctx.close()));
+    });
+    // In memory, each process keeps its own counters: two processes allow twice as much.
+    expect((await alternate(alone, max * 2)).every((status) => status === 200)).toBe(true);
+
+    const redis = await startRedis();
+    onTestFinished(() => redis.stop());
+    if (!redis.url) return context.skip("no redis-server and no TEST_REDIS_URL");
+    const shared = [await createTestApp({ REDIS_URL: redis.url }), await createTestApp({ REDIS_URL: redis.url })];
+    onTestFinished(async () => {
+      await Promise.all(shared.map((ctx) => ctx.close()));
+    });
+    const statuses = await alternate(shared, max + 4);
+    expect(statuses.slice(0, max).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(max)).toEqual([429, 429, 429, 429]);
   });
 });

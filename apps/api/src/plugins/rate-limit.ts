@@ -13,11 +13,15 @@ function retryText(ttlMs: number) {
 
 /**
  * Limits are per route (`limit(app, …)` preHandlers); nothing is limited unless it opts in. Counters live in
- * the process (docs/decisions/016-rate-limits.md).
+ * Redis when `REDIS_URL` is set, so every process counts against one allowance, else in the process
+ * (docs/decisions/016-rate-limits.md).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: "rate-limit:" } : {}),
+    // A Redis outage must not lock everyone out of signing in: the request is let through and logged.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts. Please try again in ${retryText(context.ttl)}.`),
   });

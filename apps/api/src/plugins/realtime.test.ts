@@ -1,7 +1,8 @@
 import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { authHeaders, createUser } from "../test/factories.ts";
+import { startRedis } from "../test/redis-server.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -35,7 +36,13 @@ const connected = (socket: ClientSocket) =>
   new Promise<void>((resolve) => (socket.connected ? resolve() : socket.on("connect", () => resolve())));
 const tokenOf = (headers: { authorization: string }) => headers.authorization.replace("Bearer ", "");
 
-const message = { id: 1, text: "Is it still available?", createdAt: "2026-11-23T10:00:00.000Z", isRead: false };
+const message = {
+  id: 1,
+  text: "Is it still available?",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  isRead: false,
+  clientId: null,
+};
 
 describe("realtime on /messages", () => {
   it("refuses a handshake without a valid user token, and a revoked one", async () => {
@@ -76,9 +83,12 @@ describe("realtime on /messages", () => {
     expect(strangerHeard).toEqual([]);
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)("reaches a user connected to another process through Redis", async () => {
-    const first = await startApp({ REDIS_URL: process.env.TEST_REDIS_URL! });
-    const second = await startApp({ REDIS_URL: process.env.TEST_REDIS_URL! });
+  it("reaches a user connected to another process through Redis", async (context) => {
+    const redis = await startRedis();
+    onTestFinished(() => redis.stop());
+    if (!redis.url) return context.skip("no redis-server and no TEST_REDIS_URL");
+    const first = await startApp({ REDIS_URL: redis.url });
+    const second = await startApp({ REDIS_URL: redis.url });
     // Two apps on two databases: the user exists in the second, where the socket connects.
     const user = await createUser(second.db);
     const socket = open(second.url, tokenOf(await authHeaders(second.app, { kind: "user", userId: user.id })));

@@ -3,11 +3,13 @@ import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shar
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from "@waterside/shared/realtime";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createClient } from "redis";
 import { Server } from "socket.io";
 
 interface SocketData {
   userId: number;
+  sessionId: string;
+  /** The newest access token the client has shown (handshake, or the spec's `token` on send-message). */
+  token: string;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -19,6 +21,12 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Which of these users have a socket open now, on any process. */
+  onlineAmong(userIds: number[]): Promise<Set<number>>;
+  /** Ends the sockets of a signed-out session at once, on every process. */
+  disconnectSession(sessionId: string): void;
+  /** Whether a token still speaks for the socket's user; a socket whose token does not is disconnected. */
+  stillSignedIn(socket: { data: SocketData; disconnect(close?: boolean): unknown }, token?: string): Promise<boolean>;
 }
 
 declare module "fastify" {
@@ -28,41 +36,77 @@ declare module "fastify" {
 }
 
 const userRoom = (userId: number) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** How often every socket's token is checked again: a revoked session or a ban ends its sockets within this time. */
+const RECHECK_MS = 60_000;
+const bareToken = (value: unknown) => String(value ?? "").replace(/^Bearer\s+/i, "");
 
 /**
  * Socket.IO on path /messages (spec §7 realtime), on the app's own HTTP server: sockets authenticate in the
  * handshake with the same access token as the API and join a room of their user. With REDIS_URL the Redis adapter
  * lets several processes share rooms. Services reach users through `app.realtime.sendToUser`.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance, { redisUrl }: { redisUrl?: string }) => {
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
 
-  if (redisUrl) {
-    const pub = createClient({ url: redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+  if (app.redis) {
+    // A subscribed connection can do nothing else: the adapter gets its own, and publishes on the shared one.
+    const sub = app.redis.duplicate();
+    io.adapter(createAdapter(app.redis, sub));
     app.addHook("onClose", async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await sub.quit().catch(() => sub.disconnect());
     });
   }
 
   io.use(async (socket, next) => {
-    const token = String(socket.handshake.auth.token ?? "").replace(/^Bearer\s+/i, "");
+    const token = bareToken(socket.handshake.auth.token);
     const principal = token ? await app.resolveToken(token) : null;
     if (principal?.kind !== "user") return next(new Error(REALTIME_UNAUTHORIZED));
-    socket.data.userId = principal.userId;
+    socket.data = { userId: principal.userId, sessionId: principal.sessionId, token };
     next();
   });
-  io.on("connection", (socket) => socket.join(userRoom(socket.data.userId)));
+  io.on("connection", (socket) => socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]));
 
-  app.decorate("realtime", {
+  const realtime: Realtime = {
     io,
     sendToUser(userId, event, ...payload) {
       io.to(userRoom(userId)).emit(event, ...payload);
     },
-  } satisfies Realtime);
+    async onlineAmong(userIds) {
+      if (userIds.length === 0) return new Set();
+      const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
+      return new Set(sockets.map((socket) => socket.data.userId));
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    async stillSignedIn(socket, token) {
+      const candidate = token ? bareToken(token) : socket.data.token;
+      const principal = await app.resolveToken(candidate);
+      if (principal?.kind === "user" && principal.userId === socket.data.userId) {
+        socket.data.token = candidate;
+        return true;
+      }
+      // A newer token that fails does not end a socket whose own token still stands.
+      if (candidate !== socket.data.token) return this.stillSignedIn(socket);
+      socket.disconnect(true);
+      return false;
+    },
+  };
+  app.decorate("realtime", realtime);
 
+  const recheck = setInterval(() => {
+    for (const socket of io.of("/").sockets.values()) void realtime.stillSignedIn(socket).catch(() => {});
+  }, RECHECK_MS);
+  recheck.unref();
+  app.addHook("onClose", async () => clearInterval(recheck));
+
+  // Upgraded connections are not the HTTP server's: open sockets would hold Fastify's close (server.close()) until
+  // they leave. Closing the engine drops every transport, so clients see "transport close" and reconnect, through the
+  // load balancer, to a process that is up; Fastify then waits for in-flight requests.
+  app.addHook("preClose", async () => {
+    io.engine.close();
+  });
   app.addHook("onClose", async () => {
     await io.close();
   });

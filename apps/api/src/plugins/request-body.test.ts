@@ -1,20 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../test/factories.ts";
 import { multipart } from "../test/multipart.ts";
-import { createTestApp } from "../test/test-app.ts";
+import { useTestApp } from "../test/test-app.ts";
 import { ensureAdmin } from "../modules/admin-auth/create-admin.ts";
 import { nestFormFields } from "./request-body.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();
 const cleanPrototype = prototypeKeys();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   await ensureAdmin(ctx.db, { email: "boss@waterside.test", password: "admin-password", name: "Boss" });
 });
-afterAll(() => ctx.close());
 afterEach(() => {
   // A failing run must not leave the rest of the suite on a polluted prototype.
   for (const key of prototypeKeys()) {

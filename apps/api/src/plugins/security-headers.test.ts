@@ -1,22 +1,18 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../test/test-app.ts";
+import { useTestApp } from "../test/test-app.ts";
 import { securityHeadersPlugin } from "./security-headers.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const image = "security-headers-test/photo.webp";
 beforeAll(async () => {
-  ctx = await createTestApp();
   // A page of the web app (plugins/web-app.ts in server.ts), which writes the nonce into its scripts.
   ctx.app.get("/categories/*", async (_request, reply) =>
     reply.type("text/html").send(`<script nonce="${reply.scriptNonce}">`),
   );
   await ctx.storage.put(image, Buffer.from("RIFF....WEBP"));
 });
-afterAll(async () => {
-  await ctx.storage.remove(image);
-  await ctx.close();
-});
+afterAll(() => ctx.storage.remove(image));
 
 /** A policy as directive name → sources. */
 function policyOf(header: string | string[] | number | undefined) {
@@ -79,9 +75,9 @@ describe("security headers", () => {
 });
 
 describe("security headers in production", () => {
-  const build = async (social: Record<"google" | "facebook" | "apple", unknown>) => {
+  const build = async (social: Record<"google" | "facebook" | "apple", unknown>, mediaBaseUrl = "/media") => {
     const app = Fastify();
-    await app.register(securityHeadersPlugin, { production: true, social });
+    await app.register(securityHeadersPlugin, { production: true, social, mediaBaseUrl });
     app.get("/", async () => "page");
     app.get("/api/ping", async () => ({ ok: true }));
     return app;
@@ -102,5 +98,13 @@ describe("security headers in production", () => {
     expect(policy["frame-src"]).toEqual(["https://accounts.google.com/gsi/"]);
     expect(policy["connect-src"]).toEqual(["'self'", "blob:", "https://accounts.google.com/gsi/"]);
     expect(JSON.stringify(policy)).not.toMatch(/facebook|apple/);
+  });
+
+  it("lets pages show and crop pictures from a CDN or bucket only under MEDIA_BASE_URL", async () => {
+    const none = { google: undefined, facebook: undefined, apple: undefined };
+    const app = await build(none, "https://cdn.waterside.lr/media");
+    const policy = policyOf((await app.inject({ url: "/" })).headers["content-security-policy"]);
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https://cdn.waterside.lr/media/"]);
+    expect(policy["connect-src"]).toEqual(["'self'", "blob:", "https://cdn.waterside.lr/media/"]);
   });
 });

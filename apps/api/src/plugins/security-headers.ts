@@ -15,6 +15,8 @@ export interface SecurityHeadersOptions {
   production: boolean;
   /** Sign-in providers the server has set up: only their SDKs may load (docs/decisions/018-social-sign-in.md). */
   social: Record<"google" | "facebook" | "apple", unknown>;
+  /** Where stored images are fetched from (MEDIA_BASE_URL): a CDN or bucket elsewhere is a source of pictures. */
+  mediaBaseUrl: string;
 }
 
 type Directives = Record<string, string[]>;
@@ -61,8 +63,8 @@ const DOCS_POLICY = serialize({
  * carry this response's nonce.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { production, social }: SecurityHeadersOptions) => {
-    const pagePolicy = pagePolicyFor({ production, social });
+  async (app: FastifyInstance, { production, social, mediaBaseUrl }: SecurityHeadersOptions) => {
+    const pagePolicy = pagePolicyFor({ production, social, mediaBaseUrl });
 
     await app.register(helmet, {
       // Set below, per kind of response.
@@ -90,10 +92,12 @@ export const securityHeadersPlugin = fp(
 );
 
 /** The policy of the web app's pages, given the response's nonce. */
-function pagePolicyFor({ production, social }: SecurityHeadersOptions) {
+function pagePolicyFor({ production, social, mediaBaseUrl }: SecurityHeadersOptions) {
   const providers = (Object.keys(SOCIAL_SOURCES) as Array<keyof typeof SOCIAL_SOURCES>).filter((name) => social[name]);
   const from = (directive: string) => providers.flatMap((name) => SOCIAL_SOURCES[name][directive] ?? []);
   const frames = from("frame-src");
+  // Our own /media is 'self'; elsewhere, only that folder. The cropper also fetches a photo already posted.
+  const media = /^https?:\/\//.test(mediaBaseUrl) ? [`${mediaBaseUrl}/`] : [];
   return (nonce: string) =>
     serialize({
       "default-src": ["'self'"],
@@ -102,8 +106,8 @@ function pagePolicyFor({ production, social }: SecurityHeadersOptions) {
       // React's style props (drag and drop, rating bars) and the <style> elements of sonner and react-easy-crop.
       "style-src": ["'self'", "'unsafe-inline'"],
       // Pictures being picked and cropped are blob: URLs, which the cropper also fetches.
-      "img-src": ["'self'", "data:", "blob:"],
-      "connect-src": ["'self'", "blob:", ...from("connect-src")],
+      "img-src": ["'self'", "data:", "blob:", ...media],
+      "connect-src": ["'self'", "blob:", ...media, ...from("connect-src")],
       "frame-src": frames.length ? frames : ["'none'"],
       "object-src": ["'none'"],
       "base-uri": ["'self'"],

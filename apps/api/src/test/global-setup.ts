@@ -11,6 +11,7 @@ import {
   type EmbeddedServer,
 } from "../db/database.ts";
 import { seedReferenceData } from "../db/seed/seed-reference.ts";
+import { createJobs } from "../lib/jobs.ts";
 import { createLocalStorage } from "../lib/storage.ts";
 
 declare module "vitest" {
@@ -53,6 +54,10 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(handle.db);
   await seedReferenceData(handle.db, createLocalStorage(mediaDir));
   await handle.close();
+  // pg-boss installs its schema once here, not in every test database (about 0.1 s each).
+  const jobs = createJobs({ url: urlFor(template) });
+  await jobs.start(console);
+  await jobs.stop();
 
   project.provide("databaseUrlPattern", pattern);
   project.provide("templateDatabase", template);

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.ts";
+import { lowerEmail } from "./users.ts";
 
 /** Admins sign in separately (spec: /admin/auth/*); an admin is not a marketplace user. */
 export const admins = pgTable(
@@ -13,5 +13,5 @@ export const admins = pgTable(
     profile_image: text(),
     ...timestamps,
   },
-  (table) => [uniqueIndex("admins_email_lower_unique").on(sql`lower(${table.email})`)],
+  (table) => [uniqueIndex("admins_email_lower_unique").on(lowerEmail(table.email))],
 );

@@ -1,50 +1,33 @@
 import { sql } from "drizzle-orm";
-import {
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { areas, categories, counties, subcategories, subcategoryAttributes } from "./catalog.ts";
 import { users } from "./users.ts";
-import { id, timestamps, tsvector } from "./columns.ts";
+import {
+  cascadeReference,
+  createdAt,
+  id,
+  lookupColumns,
+  lookupReference,
+  reference,
+  timestamps,
+  tsvector,
+} from "./columns.ts";
 
 /** 1 Pending, 2 Active, 3 Hidden: the ids the spec gives for subcategory_status (Active=2, Hidden=3). */
-export const adStatuses = pgTable("ad_statuses", {
-  id: smallint().primaryKey(),
-  name: text().notNull().unique(),
-});
+export const adStatuses = pgTable("ad_statuses", lookupColumns());
 
 export const ads = pgTable(
   "ads",
   {
     id: id(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id),
-    category_id: integer()
-      .notNull()
-      .references(() => categories.id),
-    subcategory_id: integer()
-      .notNull()
-      .references(() => subcategories.id),
-    county_id: integer()
-      .notNull()
-      .references(() => counties.id),
-    area_id: integer()
-      .notNull()
-      .references(() => areas.id),
+    user_id: reference(() => users.id),
+    category_id: reference(() => categories.id),
+    subcategory_id: reference(() => subcategories.id),
+    county_id: reference(() => counties.id),
+    area_id: reference(() => areas.id),
     /** Display text of the place, "Sinkor, Montserrado": what the spec's clients read as `location`. */
     location: text().notNull(),
-    status_id: smallint()
-      .notNull()
-      .default(2)
-      .references(() => adStatuses.id),
+    status_id: lookupReference(() => adStatuses.id).default(2),
     title: text().notNull(),
     description: text().notNull(),
     price: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
@@ -124,13 +107,11 @@ export const adImages = pgTable(
   "ad_images",
   {
     id: id(),
-    ad_id: integer()
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
+    ad_id: cascadeReference(() => ads.id),
     /** Storage key without size suffix; the sizes live beside it (see lib/storage). */
     path: text().notNull(),
     order: smallint().notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("ad_images_ad_order_idx").on(table.ad_id, table.order)],
 );
@@ -139,12 +120,8 @@ export const adAttributeValues = pgTable(
   "ad_attribute_values",
   {
     id: id(),
-    ad_id: integer()
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
-    subcategory_attribute_id: integer()
-      .notNull()
-      .references(() => subcategoryAttributes.id, { onDelete: "cascade" }),
+    ad_id: cascadeReference(() => ads.id),
+    subcategory_attribute_id: cascadeReference(() => subcategoryAttributes.id),
     value: text().notNull(),
   },
   (table) => [

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { admins } from "./admin-auth.ts";
 import { users } from "./users.ts";
-import { id } from "./columns.ts";
+import { createdAt, id, timestamptz } from "./columns.ts";
 
 /**
  * One sign-in on one device: the family its refresh tokens rotate in. Revoking it (logout, reuse of a
@@ -18,8 +18,8 @@ export const authSessions = pgTable(
     // Null until the first refresh names the device: registration does not send one (decision 037).
     device_id: text(),
     remember_me: boolean().notNull().default(false),
-    revoked_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamptz(),
+    ...createdAt,
   },
   (table) => [
     index("auth_sessions_user_idx").on(table.user_id, table.device_id),
@@ -38,10 +38,10 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => authSessions.id, { onDelete: "cascade" }),
     token_hash: text().notNull().unique(),
-    expires_at: timestamp({ withTimezone: true }).notNull(),
+    expires_at: timestamptz().notNull(),
     /** Set when this token was exchanged for the next one; presenting it again revokes the family. */
-    rotated_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    rotated_at: timestamptz(),
+    ...createdAt,
   },
   (table) => [index("refresh_tokens_session_idx").on(table.session_id)],
 );

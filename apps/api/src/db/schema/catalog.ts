@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { id, timestamps } from "./columns.ts";
+import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { cascadeReference, id, lookupColumns, lookupReference, reference, timestamps } from "./columns.ts";
 
 export const counties = pgTable("counties", {
   id: id(),
@@ -11,9 +11,7 @@ export const areas = pgTable(
   "areas",
   {
     id: id(),
-    county_id: integer()
-      .notNull()
-      .references(() => counties.id),
+    county_id: reference(() => counties.id),
     name: text().notNull(),
   },
   (table) => [uniqueIndex("areas_county_name_unique").on(table.county_id, table.name)],
@@ -36,9 +34,7 @@ export const subcategories = pgTable(
   "subcategories",
   {
     id: id(),
-    category_id: integer()
-      .notNull()
-      .references(() => categories.id),
+    category_id: reference(() => categories.id),
     name: text().notNull(),
     image: text(),
     active: boolean().notNull().default(true),
@@ -51,17 +47,12 @@ export const subcategories = pgTable(
 );
 
 /** Boolean, Number, Text (spec: attribute types). */
-export const attributeTypes = pgTable("attribute_types", {
-  id: smallint().primaryKey(),
-  name: text().notNull().unique(),
-});
+export const attributeTypes = pgTable("attribute_types", lookupColumns());
 
 export const attributes = pgTable("attributes", {
   id: id(),
   name: text().notNull(),
-  attribute_type_id: smallint()
-    .notNull()
-    .references(() => attributeTypes.id),
+  attribute_type_id: lookupReference(() => attributeTypes.id),
   ...timestamps,
 });
 
@@ -69,12 +60,8 @@ export const subcategoryAttributes = pgTable(
   "subcategory_attributes",
   {
     id: id(),
-    subcategory_id: integer()
-      .notNull()
-      .references(() => subcategories.id, { onDelete: "cascade" }),
-    attribute_id: integer()
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
+    subcategory_id: cascadeReference(() => subcategories.id),
+    attribute_id: cascadeReference(() => attributes.id),
     has_options: boolean().notNull().default(false),
     is_required: boolean().notNull().default(false),
     is_restricted: boolean().notNull().default(false),
@@ -89,9 +76,7 @@ export const attributeOptions = pgTable(
   "attribute_options",
   {
     id: id(),
-    subcategory_attribute_id: integer()
-      .notNull()
-      .references(() => subcategoryAttributes.id, { onDelete: "cascade" }),
+    subcategory_attribute_id: cascadeReference(() => subcategoryAttributes.id),
     value: text().notNull(),
     position: integer().notNull().default(0),
   },

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
-import { id, timestamps } from "./columns.ts";
+import { cascadeReference, id, reference, timestamps, timestamptz } from "./columns.ts";
 
 /** Boost packages (spec second document: Package id, name, price per month, description), for ads or businesses. */
 export const packages = pgTable("packages", {
@@ -25,19 +25,15 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: id(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    user_id: cascadeReference(() => users.id),
     ad_id: integer().references(() => ads.id, { onDelete: "cascade" }),
-    package_id: integer()
-      .notNull()
-      .references(() => packages.id),
+    package_id: reference(() => packages.id),
     type: text({ enum: ["ad", "user"] }).notNull(),
     status: text({ enum: ["active", "pending", "canceled", "expired"] })
       .notNull()
       .default("pending"),
-    start_date: timestamp({ withTimezone: true }),
-    end_date: timestamp({ withTimezone: true }),
+    start_date: timestamptz(),
+    end_date: timestamptz(),
     ...timestamps,
   },
   (table) => [

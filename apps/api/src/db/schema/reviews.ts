@@ -1,20 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgTable, smallint, uniqueIndex } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
-import { id, timestamps } from "./columns.ts";
+import { cascadeReference, id, timestamps } from "./columns.ts";
 
 /** One rating per user and ad (spec §4 "Rating": the first creates, later ones update). */
 export const ratings = pgTable(
   "ratings",
   {
     id: id(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ad_id: integer()
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
+    user_id: cascadeReference(() => users.id),
+    ad_id: cascadeReference(() => ads.id),
     stars: smallint().notNull(),
     ...timestamps,
   },

@@ -1,17 +1,14 @@
-import { index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
+import { cascadeReference, createdAt } from "./columns.ts";
 
 export const savedAds = pgTable(
   "saved_ads",
   {
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    ad_id: integer()
-      .notNull()
-      .references(() => ads.id, { onDelete: "cascade" }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    user_id: cascadeReference(() => users.id),
+    ad_id: cascadeReference(() => ads.id),
+    ...createdAt,
   },
   (table) => [
     primaryKey({ columns: [table.user_id, table.ad_id] }),

@@ -1,30 +1,28 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, integer, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { id, timestamps } from "./columns.ts";
+import { doublePrecision, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { cascadeReference, id, lookupColumns, lookupReference, timestamps, timestamptz } from "./columns.ts";
 
 /** 1 Individual, 2 Company (spec: usertype_id 1 individual, 2 business). */
-export const userTypes = pgTable("user_types", {
-  id: smallint().primaryKey(),
-  name: text().notNull().unique(),
-});
+export const userTypes = pgTable("user_types", lookupColumns());
 
 /** 1 Active, 2 Banned (spec: admin user status). */
-export const userStatuses = pgTable("user_statuses", {
-  id: smallint().primaryKey(),
-  name: text().notNull().unique(),
-});
+export const userStatuses = pgTable("user_statuses", lookupColumns());
+
+/**
+ * An email as accounts compare it: case-free, so `Ann@x.lr` and `ann@x.lr` are one account. The unique indexes of
+ * users and admins are on this expression, so lookups written with `emailEquals` read them.
+ */
+export const lowerEmail = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/** Whether an email column holds `email`, whatever its case. */
+export const emailEquals = (column: AnyPgColumn, email: string) => sql`${lowerEmail(column)} = ${email.toLowerCase()}`;
 
 export const users = pgTable(
   "users",
   {
     id: id(),
-    usertype_id: smallint()
-      .notNull()
-      .references(() => userTypes.id),
-    status_id: smallint()
-      .notNull()
-      .default(1)
-      .references(() => userStatuses.id),
+    usertype_id: lookupReference(() => userTypes.id),
+    status_id: lookupReference(() => userStatuses.id).default(1),
     name: text().notNull(),
     email: text().notNull(),
     password_hash: text(),
@@ -35,11 +33,11 @@ export const users = pgTable(
     facebook_id: text(),
     apple_id: text(),
     /** Set when the user deleted their account: personal data is erased, the row stays for ads' history. */
-    deleted_at: timestamp({ withTimezone: true }),
+    deleted_at: timestamptz(),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    uniqueIndex("users_email_lower_unique").on(lowerEmail(table.email)),
     uniqueIndex("users_google_id_unique").on(table.google_id),
     uniqueIndex("users_facebook_id_unique").on(table.facebook_id),
     uniqueIndex("users_apple_id_unique").on(table.apple_id),
@@ -48,10 +46,7 @@ export const users = pgTable(
 
 export const companies = pgTable("companies", {
   id: id(),
-  user_id: integer()
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
+  user_id: cascadeReference(() => users.id).unique(),
   banner_image: text(),
   description: text(),
   address: text(),

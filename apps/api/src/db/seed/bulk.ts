@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { loadConfigOrExit } from "../../config.ts";
 import { encodeAdImage, storeAdImage } from "../../lib/images.ts";
-import { createLocalStorage } from "../../lib/storage.ts";
+import { createStorage } from "../../lib/storage.ts";
 import { openConfiguredDatabase } from "../database.ts";
 import { drawPicture, seededRandom } from "./placeholder-images.ts";
 import { fakeAd, loadDemoCatalog } from "./seed-demo.ts";
@@ -32,7 +32,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, say);
 const { db } = database;
-const storage = createLocalStorage(config.mediaDir);
+const storage = createStorage(config);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 

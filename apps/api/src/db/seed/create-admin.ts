@@ -3,7 +3,7 @@
  * fresh installation, on the configured database (DATABASE_URL, else the embedded one under DATA_DIR).
  */
 import { parseArgs } from "node:util";
-import { PASSWORD_MIN_LENGTH } from "@waterside/shared/auth-limits";
+import { PASSWORD_MIN_LENGTH } from "@waterside/shared/auth-messages";
 import { loadConfigOrExit } from "../../config.ts";
 import { ensureAdmin } from "../../modules/admin-auth/create-admin.ts";
 import { openConfiguredDatabase } from "../database.ts";

@@ -1,21 +1,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
 import { adImages, ads } from "../schema/ads.ts";
 import { areas, categories, counties, subcategoryAttributes } from "../schema/catalog.ts";
 import { companies, users } from "../schema/users.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 import { seedDemoData } from "./seed-demo.ts";
 import { seedReferenceData } from "./seed-reference.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe("reference data", () => {
   it("is seeded once: running it again on a seeded database adds nothing", async () => {

@@ -1,14 +1,15 @@
 import { hash, verify } from "@node-rs/argon2";
 import { ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
-import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { envelope } from "@waterside/shared/api-envelope";
 import { ZAdmin } from "@waterside/shared/users";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { admins } from "../../db/schema/admin-auth.ts";
-import { SESSION_EXPIRED, currentAdmin } from "../../plugins/auth.ts";
+import { emailEquals } from "../../db/schema/users.ts";
+import { currentAdmin } from "../../plugins/auth.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
 import { AUTH_RATE_LIMITS } from "../auth/auth.routes.ts";
@@ -17,7 +18,10 @@ import { toAdminResource } from "../users/user-resource.ts";
 const decoyHash = hash("decoy password that never matches");
 
 /** Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. */
-export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseUrl: string }> = async (
+  app,
+  { db, mediaBaseUrl },
+) => {
   app.post(
     "/admin/auth/login",
     {
@@ -38,17 +42,14 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     async (request) => {
       const { email, password, device_id, remember_me } = request.body;
-      const [admin] = await db
-        .select()
-        .from(admins)
-        .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
+      const [admin] = await db.select().from(admins).where(emailEquals(admins.email, email));
       // An unknown email costs a hash check too, so timing does not tell which emails are admins.
       const valid = await verify(admin?.password_hash ?? (await decoyHash), password).catch(() => false);
       if (!admin || !valid) {
         throw new HttpError(422, AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
       }
       const authorization = await app.tokens.startSession({ kind: "admin", adminId: admin.id }, device_id, remember_me);
-      return { data: { admin: toAdminResource(admin), authorization } };
+      return { data: { admin: toAdminResource(admin, mediaBaseUrl), authorization } };
     },
   );
 
@@ -65,14 +66,17 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     async (request) => {
       const outcome = await app.tokens.refresh(request.body.refresh_token, request.body.device_id, "admin");
-      if (!outcome.ok) throw new HttpError(401, SESSION_EXPIRED);
+      if (!outcome.ok) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
       return { data: { authorization: outcome.authorization } };
     },
   );
 };
 
 /** Routes of a signed-in admin; registered inside the admin scope, whose guard they cannot forget. */
-export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseUrl: string }> = async (
+  app,
+  { db, mediaBaseUrl },
+) => {
   app.post(
     "/admin/auth/logout",
     {
@@ -94,7 +98,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         .select()
         .from(admins)
         .where(eq(admins.id, currentAdmin(request).adminId));
-      return { data: toAdminResource(admin!) };
+      return { data: toAdminResource(admin!, mediaBaseUrl) };
     },
   );
 };

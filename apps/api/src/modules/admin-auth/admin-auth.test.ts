@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/test-app.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { ensureAdmin } from "./create-admin.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await ensureAdmin(ctx.db, { email: "boss@waterside.test", password: "admin-password", name: "Boss" });
 });
-afterAll(() => ctx.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: "POST", url, payload, headers });

@@ -7,28 +7,29 @@ import { type AdListRow, findListRowsByIds } from "./ads.queries.ts";
  * The ads module's public read model: an ad as every list shows it. Other modules (saved ads, my ads) import
  * this file and nothing else of the ads module.
  */
-export async function loadAdListItems(db: Database, ids: number[]): Promise<TAdListItem[]> {
-  return (await findListRowsByIds(db, ids)).map(toListItem);
+export async function loadAdListItems(db: Database, ids: number[], mediaBaseUrl: string): Promise<TAdListItem[]> {
+  return (await findListRowsByIds(db, ids)).map((row) => toListItem(row, mediaBaseUrl));
 }
 
-export function toImage(image: { id: number; path: string; order: number }): TAdImage {
+export function toImage(image: { id: number; path: string; order: number }, mediaBaseUrl: string): TAdImage {
   return {
     id: image.id,
     order: image.order,
-    image_url: imageVariantUrl(image.path, "large"),
-    card_url: imageVariantUrl(image.path, "card"),
-    thumbnail_url: imageVariantUrl(image.path, "thumbnail"),
+    image_url: imageVariantUrl(image.path, "large", mediaBaseUrl),
+    card_url: imageVariantUrl(image.path, "card", mediaBaseUrl),
+    card_small_url: imageVariantUrl(image.path, "card_small", mediaBaseUrl),
+    thumbnail_url: imageVariantUrl(image.path, "thumbnail", mediaBaseUrl),
   };
 }
 
-export function toListItem(row: AdListRow): TAdListItem {
+export function toListItem(row: AdListRow, mediaBaseUrl: string): TAdListItem {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     price: Number(row.price),
     location: row.location,
-    images: row.image ? [toImage(row.image)] : [],
+    images: row.image ? [toImage(row.image, mediaBaseUrl)] : [],
     category_id: row.category_id,
     subcategory_id: row.subcategory_id,
     subcategory: {
@@ -41,7 +42,9 @@ export function toListItem(row: AdListRow): TAdListItem {
     user: {
       id: row.user_id,
       name: row.user_name,
-      profile_image_url: row.user_profile_image ? imageVariantUrl(row.user_profile_image, "original") : null,
+      profile_image_url: row.user_profile_image
+        ? imageVariantUrl(row.user_profile_image, "original", mediaBaseUrl)
+        : null,
       usertype_id: row.user_usertype_id,
       usertype: { id: row.user_usertype_id, name: row.user_usertype },
       created_at: new Date(row.user_created_at).toISOString(),

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
-import { AD_TOTAL_EXACT_LIMIT as EXACT_COUNT_LIMIT } from "@waterside/shared/ads-limits";
+import { AD_TOTAL_EXACT_LIMIT as EXACT_COUNT_LIMIT } from "@waterside/shared/ads-messages";
 import { createAd, createUser } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const ADS = EXACT_COUNT_LIMIT + 100;
 
 async function list(body: Record<string, unknown>) {
@@ -16,7 +16,6 @@ async function list(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const seller = await createUser(ctx.db, { name: "Mamadee" });
   const first = await createAd(ctx.db, { user_id: seller.id, subcategory_id: 2, title: "Plot of land 1", price: 1 });
   // Copies of the first ad with rising prices: more matches than the API counts exactly.
@@ -27,8 +26,6 @@ beforeAll(async () => {
            status_id
     from ads, generate_series(2, ${ADS}) g where ads.id = ${first.id}`);
 });
-
-afterAll(() => ctx.close());
 
 describe("totals of large lists", () => {
   it("are exact up to the limit", async () => {

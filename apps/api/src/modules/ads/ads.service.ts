@@ -6,7 +6,7 @@ import {
   AD_PAGE_SIZE_MAX,
   SUGGESTION_LIMIT,
   TYPO_TOLERANCE_MIN_LENGTH,
-} from "@waterside/shared/ads-limits";
+} from "@waterside/shared/ads-messages";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { createChangeAwareBatchCache, createChangeAwareCache } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
@@ -67,7 +67,7 @@ const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
 const CATALOG_CACHE = { max: 1, ttl: 600_000 };
 
-export function createAdsService(db: Database) {
+export function createAdsService(db: Database, mediaBaseUrl: string) {
   // Counties and areas are reference data: read once per process.
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
@@ -77,7 +77,7 @@ export function createAdsService(db: Database) {
   const listItems = createChangeAwareBatchCache(db, {
     ...LIST_ITEM_CACHE,
     loadMany: async (ids: number[]) =>
-      new Map<number, TAdListItem>((await loadAdListItems(db, ids)).map((item) => [item.id, item])),
+      new Map<number, TAdListItem>((await loadAdListItems(db, ids, mediaBaseUrl)).map((item) => [item.id, item])),
   });
   const counts = createChangeAwareCache(db, { ...COUNT_CACHE, load: (query: AdListQuery) => countAds(db, query) });
   const suggestionsByText = createChangeAwareCache(db, {
@@ -158,10 +158,10 @@ export function createAdsService(db: Database) {
       }
       const { ad, images, attributes } = found;
       return {
-        ...toListItem(ad),
+        ...toListItem(ad, mediaBaseUrl),
         rating: await loadAdRating(db, id, viewerId),
         description: ad.description_full,
-        images: images.map((image) => toImage(image)),
+        images: images.map((image) => toImage(image, mediaBaseUrl)),
         latitude: ad.latitude,
         longitude: ad.longitude,
         updated_at: new Date(ad.updated_at).toISOString(),

@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TAdDetail, TAdListItem, TSuggestion } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { adAttributeValues, ads } from "../../db/schema/ads.ts";
 import { attributes, categories, subcategories } from "../../db/schema/catalog.ts";
 import { createAd, createUser } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 const days = (n: number) => new Date(Date.now() - n * 86_400_000);
 let attributeId: Record<string, number>;
 let businessId: number;
@@ -21,7 +21,6 @@ async function list(body: Record<string, unknown>) {
 const titles = async (body: Record<string, unknown>) => (await list(body)).data.map((ad) => ad.title);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const individual = await createUser(ctx.db, { name: "Musu" });
   const business = await createUser(ctx.db, { name: "Red Light Motors", usertype_id: USER_TYPE.company });
   businessId = business.id;
@@ -95,7 +94,6 @@ beforeAll(async () => {
     created_at: days(0.5),
   });
 });
-afterAll(() => ctx.close());
 
 describe("POST /api/ads/get", () => {
   it("lists active ads of active subcategories only, newest first by default, in the paged shape", async () => {
@@ -110,13 +108,14 @@ describe("POST /api/ads/get", () => {
     expect(page).toMatchObject({ current_page: 1, per_page: 30, total: 5, last_page: 1, next_page_url: null });
   });
 
-  it("gives a card what it needs: title image in three sizes, subcategory with category, seller, status", async () => {
+  it("gives a card what it needs: title image in four sizes, subcategory with category, seller, status", async () => {
     const corolla = (await list({ search: "corolla" })).data[0]!;
     expect(corolla.images).toHaveLength(1);
     expect(corolla.images[0]).toMatchObject({
       order: 0,
       image_url: expect.stringMatching(/-large\.webp$/),
       card_url: expect.stringMatching(/-card\.webp$/),
+      card_small_url: expect.stringMatching(/-card_small\.webp$/),
       thumbnail_url: expect.stringMatching(/-thumbnail\.webp$/),
     });
     expect(corolla).toMatchObject({

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { packages, subscriptions } from "../../db/schema/payments.ts";
 import { ratings } from "../../db/schema/reviews.ts";
 import { authHeaders, createAd, createUser } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe("boosted ads and ratings", () => {
   it("has_active_subscription keeps only ads with a running boost, and follows boosts as they change", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { ZAuthorization, ZLogout, ZRefresh, ZRegister, ZValidateCredentials } from "@waterside/shared/auth";
 import { envelope } from "@waterside/shared/api-envelope";
 import { ZAuthProviders, ZLogin } from "@waterside/shared/social-auth";
@@ -162,7 +162,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; social: Soci
       },
     },
     async (request) => {
-      await app.tokens.revokeSession(currentUser(request).sessionId);
+      const { sessionId } = currentUser(request);
+      await app.tokens.revokeSession(sessionId);
+      app.realtime.disconnectSession(sessionId);
       return { data: null, message: "Logged out." };
     },
   );

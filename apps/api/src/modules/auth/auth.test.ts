@@ -1,19 +1,15 @@
 import sharp from "sharp";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authSessions } from "../../db/schema/auth.ts";
 import { companies, users } from "../../db/schema/users.ts";
 import { multipart } from "../../test/multipart.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 import { AUTH_RATE_LIMITS } from "./auth.routes.ts";
 import { createTokenService } from "./tokens.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 let sequence = 0;
 const uniqueEmail = () => `person${++sequence}-${Date.now()}@example.com`;

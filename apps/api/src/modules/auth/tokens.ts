@@ -6,7 +6,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_REMEMBER_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
-} from "@waterside/shared/auth-limits";
+} from "@waterside/shared/auth-messages";
 import type { Database } from "../../db/database.ts";
 import { authSessions, refreshTokens } from "../../db/schema/auth.ts";
 

@@ -21,15 +21,14 @@ import {
   findUsedValues,
 } from "./catalog.queries.ts";
 
-const imageUrl = (key: string | null) => (key ? `/media/${key}.webp` : null);
-
 /** How many distinct free-text values a filter offers. */
 const FILTER_VALUES_LIMIT = 50;
 
 /** Catalog reads change only with the catalog or its ads: memoised until PostgreSQL says otherwise. */
 const CATALOG_CACHE = { max: 2000, ttl: 600_000 };
 
-export function createCatalogService(db: Database) {
+export function createCatalogService(db: Database, mediaBaseUrl: string) {
+  const imageUrl = (key: string | null) => (key ? `${mediaBaseUrl}/${key}.webp` : null);
   const cached = createChangeAwareCache(db, { ...CATALOG_CACHE, load: (read: () => Promise<unknown>) => read() });
   const memo =
     <Args extends Array<string | number>, T>(name: string, read: (...args: Args) => Promise<T>) =>

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TCategory, TCounty, TFilterDefinition, TSubcategory } from "@waterside/shared/catalog";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { adAttributeValues, ads } from "../../db/schema/ads.ts";
 import { subcategories, subcategoryAttributes } from "../../db/schema/catalog.ts";
 import { createAd, createUser } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe("GET /api/categories/active", () => {
   it("returns the seeded tree with subcategories, images and counts of active ads only", async () => {

@@ -1,5 +1,6 @@
 import { envelope } from "@waterside/shared/api-envelope";
-import { PASSWORD_RESET_MESSAGES, ZResetPassword, ZSendResetCode } from "@waterside/shared/password-reset";
+import { PASSWORD_RESET_MESSAGES } from "@waterside/shared/password-reset-messages";
+import { ZResetPassword, ZSendResetCode } from "@waterside/shared/password-reset";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HOUR, MINUTE, emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";

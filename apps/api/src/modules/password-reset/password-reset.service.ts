@@ -5,12 +5,12 @@ import {
   RESET_CODE_LENGTH,
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MINUTES,
-  type TResetPassword,
-} from "@waterside/shared/password-reset";
+} from "@waterside/shared/password-reset-messages";
+import type { TResetPassword } from "@waterside/shared/password-reset";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { passwordResetCodes } from "../../db/schema/password-reset.ts";
-import { users } from "../../db/schema/users.ts";
+import { emailEquals, users } from "../../db/schema/users.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
@@ -45,7 +45,7 @@ export function createPasswordResetService({
     db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+      .where(and(emailEquals(users.email, email), isNull(users.deleted_at)))
       .then((rows) => rows[0]);
 
   const invalidCode = () => fieldError("code", PASSWORD_RESET_MESSAGES.codeInvalid);

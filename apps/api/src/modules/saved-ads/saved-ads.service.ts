@@ -15,7 +15,7 @@ const SAVED_IDS_MAX = 5000;
 /** Saved ads the public may still see: a hidden ad, or one of an inactive category, drops out of the list. */
 const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
 
-export function createSavedAdsService(db: Database) {
+export function createSavedAdsService(db: Database, mediaBaseUrl: string) {
   return {
     async save(userId: number, adId: number) {
       const [ad] = await db
@@ -65,6 +65,7 @@ export function createSavedAdsService(db: Database) {
       const items = await loadAdListItems(
         db,
         ids.map((row) => row.id),
+        mediaBaseUrl,
       );
       const lastPage = Math.max(1, Math.ceil(total / SAVED_PAGE_SIZE));
       const result: TPaged<TAdListItem> = {

@@ -1,15 +1,11 @@
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe("saved ads", () => {
   it("saves, lists newest first with search, marks is_saved everywhere, and unsaves", async () => {

@@ -4,6 +4,7 @@ import { adImages, ads } from "../../db/schema/ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { adImageFiles } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
+import { removeFiles } from "../../lib/stored-files.ts";
 
 /** What a seller's ads do when other modules' events happen. */
 export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
@@ -13,7 +14,10 @@ export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
     const removed = await tx.delete(adImages).where(inArray(adImages.ad_id, owned)).returning({ path: adImages.path });
     await tx.update(ads).set({ status_id: AD_STATUS.hidden, updated_at: new Date() }).where(eq(ads.user_id, userId));
     afterCommit(async () => {
-      await Promise.all(removed.flatMap((row) => adImageFiles(row.path)).map((file) => storage.remove(file)));
+      await removeFiles(
+        storage,
+        removed.flatMap((row) => adImageFiles(row.path)),
+      );
     });
   });
 }

@@ -8,6 +8,7 @@ import type { Database, Transaction } from "../../db/database.ts";
 import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
+import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import {
@@ -30,7 +31,15 @@ type Errors = Record<string, string[]>;
 const add = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
 const MINE_PAGE_SIZE = 30;
 
-export function createSellingService({ db, storage }: { db: Database; storage: Storage }) {
+export function createSellingService({
+  db,
+  storage,
+  mediaBaseUrl,
+}: {
+  db: Database;
+  storage: Storage;
+  mediaBaseUrl: string;
+}) {
   /**
    * Every rule of spec selling §5 that needs the database: the subcategory belongs to the category and both
    * are active, the place is known, and each attribute holds what its type allows. All errors at once.
@@ -69,19 +78,13 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
     return { area: area!, values };
   }
 
-  const removeFiles = (keys: string[]) => Promise.all(keys.flatMap(adImageFiles).map((file) => storage.remove(file)));
-
-  /** Encodes and stores new pictures before any row is written; returns their keys in the given order. */
-  async function storePictures(files: Array<{ file: Buffer; field: string }>) {
-    const encoded = await Promise.all(files.map(({ file, field }) => encodeAdImage(file, field)));
-    const stored = await Promise.allSettled(encoded.map((variants) => storeAdImage(storage, "ads", variants)));
-    const keys = stored.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-    const failure = stored.find((result) => result.status === "rejected");
-    if (failure) {
-      await removeFiles(keys);
-      throw failure.reason;
-    }
-    return keys;
+  /**
+   * Encodes and stores new pictures (the store step of `storeThenWrite`, which removes them if the write fails);
+   * returns their keys in the given order.
+   */
+  async function storePictures(files: FileWriter, uploads: Array<{ file: Buffer; field: string }>) {
+    const encoded = await Promise.all(uploads.map(({ file, field }) => encodeAdImage(file, field)));
+    return Promise.all(encoded.map((variants) => storeAdImage(files, "ads", variants)));
   }
 
   async function ownAd(adId: number, userId: number) {
@@ -122,21 +125,23 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
       ) {
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
-      const keys = await storePictures(images.map((file, index) => ({ file, field: `images.${index}` })));
-      try {
-        return await db.transaction(async (tx) => {
-          const [ad] = await tx
-            .insert(ads)
-            .values({ ...adFields(form, area), user_id: userId, status_id: AD_STATUS.active })
-            .returning({ id: ads.id });
-          await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
-          await writeAttributeValues(tx, ad!.id, values);
-          return ad!.id;
-        });
-      } catch (error) {
-        await removeFiles(keys);
-        throw error;
-      }
+      return storeThenWrite(storage, {
+        store: (files) =>
+          storePictures(
+            files,
+            images.map((file, index) => ({ file, field: `images.${index}` })),
+          ),
+        write: (keys) =>
+          db.transaction(async (tx) => {
+            const [ad] = await tx
+              .insert(ads)
+              .values({ ...adFields(form, area), user_id: userId, status_id: AD_STATUS.active })
+              .returning({ id: ads.id });
+            await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+            await writeAttributeValues(tx, ad!.id, values);
+            return ad!.id;
+          }),
+      });
     },
 
     /** The seller's edit: fields, attribute values, and pictures kept, reordered, added or removed. */
@@ -156,43 +161,48 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
       ) {
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
-      const keys = await storePictures(
-        images.upload.map(({ file }, index) => ({ file, field: `images.upload.${index}` })),
-      );
-      // New and kept pictures share one order: the client's order values, made consecutive from 0.
-      const placed = [
-        ...kept.map((entry) => ({ order: entry.order, id: entry.id, path: undefined as string | undefined })),
-        ...images.upload.map((entry, index) => ({ order: entry.order, id: undefined, path: keys[index] })),
-      ].sort((a, b) => a.order - b.order);
       const removed = existing.filter((image) => !kept.some((entry) => entry.id === image.id));
-      try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(ads)
-            .set({ ...adFields(form, area), updated_at: new Date() })
-            .where(eq(ads.id, adId));
-          const keptIds = kept.map((entry) => entry.id);
-          await tx
-            .delete(adImages)
-            .where(and(eq(adImages.ad_id, adId), keptIds.length ? notInArray(adImages.id, keptIds) : undefined));
-          for (const [order, entry] of placed.entries()) {
-            if (entry.id) await tx.update(adImages).set({ order }).where(eq(adImages.id, entry.id));
-            else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order });
-          }
-          await writeAttributeValues(tx, adId, values);
-        });
-      } catch (error) {
-        await removeFiles(keys);
-        throw error;
-      }
-      await removeFiles(removed.map((image) => image.path));
+      await storeThenWrite(storage, {
+        store: (files) =>
+          storePictures(
+            files,
+            images.upload.map(({ file }, index) => ({ file, field: `images.upload.${index}` })),
+          ),
+        write: (keys) => {
+          // New and kept pictures share one order: the client's order values, made consecutive from 0.
+          const placed = [
+            ...kept.map((entry) => ({ order: entry.order, id: entry.id, path: undefined as string | undefined })),
+            ...images.upload.map((entry, index) => ({ order: entry.order, id: undefined, path: keys[index] })),
+          ].sort((a, b) => a.order - b.order);
+          return db.transaction(async (tx) => {
+            await tx
+              .update(ads)
+              .set({ ...adFields(form, area), updated_at: new Date() })
+              .where(eq(ads.id, adId));
+            const keptIds = kept.map((entry) => entry.id);
+            await tx
+              .delete(adImages)
+              .where(and(eq(adImages.ad_id, adId), keptIds.length ? notInArray(adImages.id, keptIds) : undefined));
+            for (const [order, entry] of placed.entries()) {
+              if (entry.id) await tx.update(adImages).set({ order }).where(eq(adImages.id, entry.id));
+              else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order });
+            }
+            await writeAttributeValues(tx, adId, values);
+          });
+        },
+        // Pictures the seller took off are no longer named by any row: their files go.
+        replaced: () => removed.flatMap((image) => adImageFiles(image.path)),
+      });
     },
 
     async remove(userId: number, adId: number) {
       await ownAd(adId, userId);
       const images = await findAdImages(db, adId);
       await db.delete(ads).where(eq(ads.id, adId));
-      await removeFiles(images.map((image) => image.path));
+      await removeFiles(
+        storage,
+        images.flatMap((image) => adImageFiles(image.path)),
+      );
     },
 
     subcategoryAttributes: (subcategoryId: number) => findSubcategoryAttributes(db, subcategoryId),
@@ -227,6 +237,7 @@ export function createSellingService({ db, storage }: { db: Database; storage: S
       const items = await loadAdListItems(
         db,
         ids.map((row) => row.id),
+        mediaBaseUrl,
       );
       return {
         data: items,

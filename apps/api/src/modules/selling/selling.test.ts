@@ -3,25 +3,23 @@ import path from "node:path";
 import sharp from "sharp";
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { attributes, subcategories, subcategoryAttributes } from "../../db/schema/catalog.ts";
 import { users } from "../../db/schema/users.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ctx = useTestApp();
 let cars: { id: number; category_id: number };
 beforeAll(async () => {
-  ctx = await createTestApp();
   const [found] = await ctx.db
     .select({ id: subcategories.id, category_id: subcategories.category_id })
     .from(subcategories)
     .where(eq(subcategories.name, "Cars"));
   cars = found!;
 });
-afterAll(() => ctx.close());
 
 const picture = (color: string, format: "png" | "jpeg" = "png") => {
   const image = sharp({ create: { width: 64, height: 48, channels: 3, background: color } });

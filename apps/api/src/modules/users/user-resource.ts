@@ -5,10 +5,15 @@ import type { Database } from "../../db/database.ts";
 import type { admins } from "../../db/schema/admin-auth.ts";
 import { companies, userStatuses, userTypes, users } from "../../db/schema/users.ts";
 
-const mediaUrl = (key: string | null) => (key ? imageVariantUrl(key, "original") : null);
+const mediaUrl = (key: string | null, mediaBaseUrl: string) =>
+  key ? imageVariantUrl(key, "original", mediaBaseUrl) : null;
 
 /** A user with company, type and status, in the spec's shape (§3 "User"); null when missing or deleted. */
-export async function loadUserResource(db: Pick<Database, "select">, userId: number): Promise<TUser | null> {
+export async function loadUserResource(
+  db: Pick<Database, "select">,
+  userId: number,
+  mediaBaseUrl: string,
+): Promise<TUser | null> {
   const [row] = await db
     .select({ user: users, company: companies, usertype: userTypes, status: userStatuses })
     .from(users)
@@ -28,7 +33,7 @@ export async function loadUserResource(db: Pick<Database, "select">, userId: num
     name: user.name,
     phone_number: user.phone_number,
     profile_image: user.profile_image,
-    profile_image_url: mediaUrl(user.profile_image),
+    profile_image_url: mediaUrl(user.profile_image, mediaBaseUrl),
     bio: user.bio,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
@@ -39,7 +44,7 @@ export async function loadUserResource(db: Pick<Database, "select">, userId: num
           id: company.id,
           user_id: company.user_id,
           banner_image: company.banner_image,
-          banner_image_url: mediaUrl(company.banner_image),
+          banner_image_url: mediaUrl(company.banner_image, mediaBaseUrl),
           description: company.description,
           address: company.address,
           latitude: company.latitude,
@@ -68,12 +73,12 @@ export function toPublicUser(user: TUser, { withContact }: { withContact: boolea
   };
 }
 
-export function toAdminResource(admin: typeof admins.$inferSelect): TAdmin {
+export function toAdminResource(admin: typeof admins.$inferSelect, mediaBaseUrl: string): TAdmin {
   return {
     id: admin.id,
     name: admin.name,
     email: admin.email,
-    profile_image_url: mediaUrl(admin.profile_image),
+    profile_image_url: mediaUrl(admin.profile_image, mediaBaseUrl),
     created_at: admin.created_at.toISOString(),
   };
 }

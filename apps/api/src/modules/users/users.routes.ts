@@ -1,14 +1,8 @@
 import { envelope } from "@waterside/shared/api-envelope";
 import { zId } from "@waterside/shared/ids";
 import { ZDeviceId } from "@waterside/shared/auth";
-import {
-  USER_MESSAGES,
-  ZCompanyUpgrade,
-  ZPasswordChange,
-  ZProfileUpdate,
-  ZPublicUser,
-  ZUser,
-} from "@waterside/shared/users";
+import { ZCompanyUpgrade, ZPasswordChange, ZProfileUpdate, ZPublicUser, ZUser } from "@waterside/shared/users";
+import { USER_MESSAGES } from "@waterside/shared/users-messages";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,7 +12,7 @@ import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
 import type { UsersService } from "./users.service.ts";
 
 /** docs/decisions/033-contact-details.md: generous per address (carriers share them), tighter per account. */
-export const PROFILE_READ_LIMITS = {
+export const USERS_RATE_LIMITS = {
   perIp: { max: 600, timeWindow: 15 * MINUTE },
   perUser: { max: 120, timeWindow: HOUR },
 } as const;
@@ -118,7 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   // Contact details are shown to signed-in users: each account reads only so many profiles.
-  const perUser = limit(app, { ...PROFILE_READ_LIMITS.perUser, key: userKey("profile-contact") });
+  const perUser = limit(app, { ...USERS_RATE_LIMITS.perUser, key: userKey("profile-contact") });
   const contactReadsPerUser = async (request: FastifyRequest) => {
     if (request.principal?.kind === "user") await perUser(request);
   };
@@ -126,7 +120,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     "/users/:id",
     {
-      onRequest: [limit(app, { ...PROFILE_READ_LIMITS.perIp, key: ipKey("profile") }), contactReadsPerUser],
+      onRequest: [limit(app, { ...USERS_RATE_LIMITS.perIp, key: ipKey("profile") }), contactReadsPerUser],
       schema: {
         tags: ["users"],
         summary: "A seller's or reviewer's public profile with contact info",

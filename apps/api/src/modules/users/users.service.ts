@@ -1,20 +1,16 @@
 import { hash, verify } from "@node-rs/argon2";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import {
-  USER_MESSAGES,
-  type TCompanyUpgrade,
-  type TPasswordChange,
-  type TProfileUpdate,
-  type TPublicUser,
-  type TUser,
-} from "@waterside/shared/users";
-import { and, eq, ne, sql } from "drizzle-orm";
+import type { TCompanyUpgrade, TPasswordChange, TProfileUpdate, TPublicUser, TUser } from "@waterside/shared/users";
+import { USER_MESSAGES } from "@waterside/shared/users-messages";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { companies, users } from "../../db/schema/users.ts";
+import { companies, emailEquals, users } from "../../db/schema/users.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
-import { storeSingleImage } from "../../lib/images.ts";
+import { singleImageFile, storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
+import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { loadUserResource, toPublicUser } from "./user-resource.ts";
@@ -25,40 +21,41 @@ export interface PictureField {
   old?: string;
 }
 
-const fileOf = (key: string) => `${key}.webp`;
-
 export function createUsersService({
   db,
   storage,
   tokens,
   events,
+  mediaBaseUrl,
 }: {
   db: Database;
   storage: Storage;
   tokens: TokenService;
   events: DomainEvents;
+  mediaBaseUrl: string;
 }) {
   async function load(userId: number): Promise<TUser> {
-    const user = await loadUserResource(db, userId);
+    const user = await loadUserResource(db, userId, mediaBaseUrl);
     if (!user) throw new HttpError(401, "Please log in to continue.");
     return user;
   }
 
   /** Stores a new picture; the caller removes the old file after its row no longer names it. */
   async function storePicture(
+    files: FileWriter,
     picture: PictureField | undefined,
     folder: string,
     size: { width: number; height: number },
     field: string,
   ) {
-    return picture?.new ? storeSingleImage(storage, folder, picture.new, size, field) : undefined;
+    return picture?.new ? storeSingleImage(files, folder, picture.new, size, field) : undefined;
   }
 
   return {
     load,
 
     async publicProfile(userId: number, viewer: { signedIn: boolean }): Promise<TPublicUser> {
-      const user = await loadUserResource(db, userId);
+      const user = await loadUserResource(db, userId, mediaBaseUrl);
       if (!user || user.status_id !== USER_STATUS.active) throw notFound("User");
       return toPublicUser(user, { withContact: viewer.signedIn });
     },
@@ -72,56 +69,64 @@ export function createUsersService({
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, userId)));
+        .where(and(emailEquals(users.email, input.email), ne(users.id, userId)));
       if (taken) throw fieldError("email", USER_MESSAGES.emailTaken);
 
       const isCompany = before.usertype_id === USER_TYPE.company;
-      const profileImage = await storePicture(
-        images.profile_image,
-        "profiles",
-        IMAGE_SIZES.profile,
-        "images.profile_image",
-      );
-      const bannerImage = isCompany
-        ? await storePicture(images.banner_image, "banners", IMAGE_SIZES.banner, "images.banner_image")
-        : undefined;
       try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(users)
-            .set({
-              name: input.name,
-              email: input.email,
-              phone_number: input.phone_number,
-              bio: input.bio ?? null,
-              ...(profileImage && { profile_image: profileImage }),
-              updated_at: new Date(),
-            })
-            .where(eq(users.id, userId));
-          if (isCompany && (input.company || bannerImage)) {
-            await tx
-              .update(companies)
-              .set({
-                ...(input.company && {
-                  address: input.company.address ?? null,
-                  description: input.company.description ?? null,
-                  latitude: input.company.latitude ?? null,
-                  longitude: input.company.longitude ?? null,
-                }),
-                ...(bannerImage && { banner_image: bannerImage }),
-                updated_at: new Date(),
-              })
-              .where(eq(companies.user_id, userId));
-          }
+        await storeThenWrite(storage, {
+          store: async (files) => ({
+            profileImage: await storePicture(
+              files,
+              images.profile_image,
+              "profiles",
+              IMAGE_SIZES.profile,
+              "images.profile_image",
+            ),
+            bannerImage: isCompany
+              ? await storePicture(files, images.banner_image, "banners", IMAGE_SIZES.banner, "images.banner_image")
+              : undefined,
+          }),
+          write: ({ profileImage, bannerImage }) =>
+            db.transaction(async (tx) => {
+              await tx
+                .update(users)
+                .set({
+                  name: input.name,
+                  email: input.email,
+                  phone_number: input.phone_number,
+                  bio: input.bio ?? null,
+                  ...(profileImage && { profile_image: profileImage }),
+                  updated_at: new Date(),
+                })
+                .where(eq(users.id, userId));
+              if (isCompany && (input.company || bannerImage)) {
+                await tx
+                  .update(companies)
+                  .set({
+                    ...(input.company && {
+                      address: input.company.address ?? null,
+                      description: input.company.description ?? null,
+                      latitude: input.company.latitude ?? null,
+                      longitude: input.company.longitude ?? null,
+                    }),
+                    ...(bannerImage && { banner_image: bannerImage }),
+                    updated_at: new Date(),
+                  })
+                  .where(eq(companies.user_id, userId));
+              }
+            }),
+          // Replaced pictures are no longer named by any row: their files go.
+          replaced: ({ profileImage, bannerImage }) => [
+            ...(profileImage && before.profile_image ? [singleImageFile(before.profile_image)] : []),
+            ...(bannerImage && before.company?.banner_image ? [singleImageFile(before.company.banner_image)] : []),
+          ],
         });
       } catch (error) {
-        await Promise.all([profileImage, bannerImage].filter(Boolean).map((key) => storage.remove(fileOf(key!))));
-        if ((error as { code?: string }).code === "23505") throw fieldError("email", USER_MESSAGES.emailTaken);
+        // Two profiles racing for one email: the unique index decides.
+        if (isUniqueViolation(error, "users_email_lower_unique")) throw fieldError("email", USER_MESSAGES.emailTaken);
         throw error;
       }
-      // Replaced pictures are no longer named by any row: their files go.
-      if (profileImage && before.profile_image) await storage.remove(fileOf(before.profile_image));
-      if (bannerImage && before.company?.banner_image) await storage.remove(fileOf(before.company.banner_image));
       return load(userId);
     },
 
@@ -141,28 +146,25 @@ export function createUsersService({
     async switchToCompany(userId: number, input: TCompanyUpgrade, banner: Buffer | undefined): Promise<TUser> {
       const before = await load(userId);
       if (before.usertype_id === USER_TYPE.company) throw new HttpError(409, USER_MESSAGES.alreadyCompany);
-      const bannerImage = banner
-        ? await storeSingleImage(storage, "banners", banner, IMAGE_SIZES.banner, "banner_image")
-        : null;
-      try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(users)
-            .set({ usertype_id: USER_TYPE.company, updated_at: new Date() })
-            .where(eq(users.id, userId));
-          await tx.insert(companies).values({
-            user_id: userId,
-            address: input.address,
-            description: input.description,
-            latitude: input.latitude ?? null,
-            longitude: input.longitude ?? null,
-            banner_image: bannerImage,
-          });
-        });
-      } catch (error) {
-        if (bannerImage) await storage.remove(fileOf(bannerImage));
-        throw error;
-      }
+      await storeThenWrite(storage, {
+        store: async (files) =>
+          banner ? await storeSingleImage(files, "banners", banner, IMAGE_SIZES.banner, "banner_image") : null,
+        write: (bannerImage) =>
+          db.transaction(async (tx) => {
+            await tx
+              .update(users)
+              .set({ usertype_id: USER_TYPE.company, updated_at: new Date() })
+              .where(eq(users.id, userId));
+            await tx.insert(companies).values({
+              user_id: userId,
+              address: input.address,
+              description: input.description,
+              latitude: input.latitude ?? null,
+              longitude: input.longitude ?? null,
+              banner_image: bannerImage,
+            });
+          }),
+      });
       return load(userId);
     },
 
@@ -196,11 +198,11 @@ export function createUsersService({
         await tx.delete(companies).where(eq(companies.user_id, userId));
         await publish("user.deleted", { userId });
       });
-      const files = [
-        before.profile_image && fileOf(before.profile_image),
-        before.company?.banner_image && fileOf(before.company.banner_image),
-      ].filter((file): file is string => Boolean(file));
-      await Promise.all(files.map((file) => storage.remove(file)));
+      const pictures = [before.profile_image, before.company?.banner_image];
+      await removeFiles(
+        storage,
+        pictures.flatMap((key) => (key ? [singleImageFile(key)] : [])),
+      );
     },
   };
 }

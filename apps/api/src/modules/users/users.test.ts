@@ -5,20 +5,16 @@ import path from "node:path";
 import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { admins } from "../../db/schema/admin-auth.ts";
 import { users } from "../../db/schema/users.ts";
 import { ensureAdmin } from "../admin-auth/create-admin.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
-import { PROFILE_READ_LIMITS } from "./users.routes.ts";
-import { createTestApp } from "../../test/test-app.ts";
+import { USERS_RATE_LIMITS } from "./users.routes.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const profile = (overrides: Record<string, unknown> = {}) => ({
   _method: "patch",
@@ -206,7 +202,7 @@ describe("the signed-in user", () => {
     const seller = await createUser(ctx.db);
     const { headers } = await signedInUser(ctx.app, ctx.db);
     const statuses: number[] = [];
-    for (let read = 0; read <= PROFILE_READ_LIMITS.perUser.max; read++) {
+    for (let read = 0; read <= USERS_RATE_LIMITS.perUser.max; read++) {
       const response = await ctx.app.inject({
         method: "GET",
         url: `/api/users/${seller.id}`,

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import { AUTH_MESSAGES } from "@waterside/shared/auth-limits";
+import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { SOCIAL_MESSAGES, type TSocialLogin } from "@waterside/shared/social-auth";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/database.ts";
-import { users } from "../../../db/schema/users.ts";
+import { emailEquals, users } from "../../../db/schema/users.ts";
+import { isUniqueViolation } from "../../../db/unique-violation.ts";
 import { storeSingleImage } from "../../../lib/images.ts";
 import type { Storage } from "../../../lib/storage.ts";
-import { ACCOUNT_BANNED } from "../../../plugins/auth.ts";
+import { storeThenWrite, type FileWriter } from "../../../lib/stored-files.ts";
 import { HttpError, fieldError } from "../../../plugins/errors.ts";
 import { loginFailed, type ProviderIdentity } from "./identity.ts";
 import type { SocialProviders } from "./providers.ts";
@@ -34,7 +35,7 @@ export function createSocialSignIn({
   providers: SocialProviders;
 }) {
   /** The provider's picture as the profile picture; a picture that cannot be fetched is simply left out. */
-  async function storePicture(url: string | null) {
+  async function storePicture(files: FileWriter, url: string | null) {
     if (!url) return null;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
@@ -42,7 +43,7 @@ export function createSocialSignIn({
       if (!response.ok || !type.startsWith("image/")) return null;
       const body = Buffer.from(await response.arrayBuffer());
       if (body.length > PICTURE_MAX_BYTES) return null;
-      return await storeSingleImage(storage, "profiles", body, IMAGE_SIZES.profile);
+      return await storeSingleImage(files, "profiles", body, IMAGE_SIZES.profile);
     } catch {
       return null;
     }
@@ -61,7 +62,7 @@ export function createSocialSignIn({
     const [byEmail] = await db
       .select({ id: users.id, status_id: users.status_id, linkedId: column })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.deleted_at)));
+      .where(and(emailEquals(users.email, identity.email), isNull(users.deleted_at)));
     if (byEmail) {
       // Only the provider's word that the person owns the email may open an existing account.
       if (!identity.emailVerified) throw fieldError("email", AUTH_MESSAGES.emailTaken);
@@ -74,27 +75,26 @@ export function createSocialSignIn({
       return { user: byEmail, isNew: false };
     }
 
-    const [passwordHash, profileImage] = await Promise.all([
-      hash(randomBytes(32).toString("base64url")),
-      storePicture(identity.pictureUrl),
-    ]);
-    try {
-      const [created] = await db
-        .insert(users)
-        .values({
-          name: identity.name?.trim() || identity.email.split("@")[0]!,
-          email: identity.email,
-          password_hash: passwordHash,
-          usertype_id: USER_TYPE.individual,
-          profile_image: profileImage,
-          [column.name]: identity.providerId,
-        })
-        .returning({ id: users.id, status_id: users.status_id });
-      return { user: created!, isNew: true };
-    } catch (error) {
-      if (profileImage) await storage.remove(`${profileImage}.webp`);
-      throw error;
-    }
+    const email = identity.email;
+    const created = await storeThenWrite(storage, {
+      store: (files) =>
+        Promise.all([hash(randomBytes(32).toString("base64url")), storePicture(files, identity.pictureUrl)]),
+      write: async ([passwordHash, profileImage]) => {
+        const [row] = await db
+          .insert(users)
+          .values({
+            name: identity.name?.trim() || email.split("@")[0]!,
+            email,
+            password_hash: passwordHash,
+            usertype_id: USER_TYPE.individual,
+            profile_image: profileImage,
+            [column.name]: identity.providerId,
+          })
+          .returning({ id: users.id, status_id: users.status_id });
+        return row!;
+      },
+    });
+    return { user: created, isNew: true };
   }
 
   return {
@@ -106,14 +106,14 @@ export function createSocialSignIn({
       try {
         found = await findOrCreate(identity);
       } catch (error) {
-        if ((error as { code?: string }).code !== "23505") throw error;
+        if (!isUniqueViolation(error)) throw error;
         // A parallel first sign-in of the same person created or linked the account a moment earlier.
         found = await findOrCreate(identity).catch((again: unknown) => {
-          if ((again as { code?: string }).code === "23505") throw fieldError("email", AUTH_MESSAGES.emailTaken);
+          if (isUniqueViolation(again)) throw fieldError("email", AUTH_MESSAGES.emailTaken);
           throw again;
         });
       }
-      if (found.user.status_id === USER_STATUS.banned) throw new HttpError(403, ACCOUNT_BANNED);
+      if (found.user.status_id === USER_STATUS.banned) throw new HttpError(403, AUTH_MESSAGES.accountBanned);
       return { userId: found.user.id, isNew: found.isNew };
     },
   };

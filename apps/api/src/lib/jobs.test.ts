@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/database.ts";
+import { createTestDatabase } from "../test/test-app.ts";
+import { createJobs, JOBS_SCHEMA, type Jobs } from "./jobs.ts";
+
+/** Jobs of this test only: the application's JobMap names real work. */
+interface TestJobs {
+  "test.record": { note: string };
+  "test.flaky": { note: string };
+}
+
+const quiet = { error: () => {} };
+let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: DatabaseHandle;
+const started: Jobs<TestJobs>[] = [];
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = await openDatabase(testDatabase.url, { max: 2 });
+});
+// A test's processes stop with it: left running, they would take the next test's jobs.
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((jobs) => jobs.stop()));
+});
+afterAll(async () => {
+  await database.close();
+  await testDatabase.drop();
+});
+
+/** One server process' queue: handlers record what they ran, under the process' name. */
+async function startProcess(name: string, runs: Array<{ process: string; note: string; attempt: number }>) {
+  const jobs = createJobs<TestJobs>({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2 });
+  jobs.work("test.record", async ({ note }, job) => {
+    runs.push({ process: name, note, attempt: job.retryCount });
+  });
+  jobs.work(
+    "test.flaky",
+    async ({ note }, job) => {
+      runs.push({ process: name, note, attempt: job.retryCount });
+      if (job.retryCount === 0) throw new Error("the first attempt fails");
+    },
+    { retryLimit: 1, retryDelay: 0 },
+  );
+  await jobs.start(quiet);
+  started.push(jobs);
+  return jobs;
+}
+
+const until = async (condition: () => boolean, timeoutMs = 8000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the jobs");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+/** Two polling rounds more: time for a job to run a second time, were it going to. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+const jobState = async (id: string) => {
+  const [row] = await database.sql<{ state: string }[]>`
+    select state from ${database.sql(JOBS_SCHEMA)}.job where id = ${id}`;
+  return row?.state;
+};
+
+describe("the job queue", () => {
+  it("runs each job once, even with several processes polling the same queue", async () => {
+    const runs: Array<{ process: string; note: string; attempt: number }> = [];
+    const [first] = await Promise.all([startProcess("one", runs), startProcess("two", runs)]);
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => first!.send("test.record", { note: `job ${i}` })),
+    );
+
+    await until(() => runs.length >= 20);
+    await settle();
+    expect(runs.map((run) => run.note).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `job ${i}`).sort());
+    expect(await Promise.all(ids.map((id) => jobState(id!)))).toEqual(Array(20).fill("completed"));
+  });
+
+  it("retries a job whose handler throws, within its retry limit", async () => {
+    const runs: Array<{ process: string; note: string; attempt: number }> = [];
+    const jobs = await startProcess("solo", runs);
+    const id = await jobs.send("test.flaky", { note: "flaky" });
+
+    await until(() => runs.length >= 2);
+    await settle();
+    expect(runs.map((run) => run.attempt)).toEqual([0, 1]);
+    expect(await jobState(id!)).toBe("completed");
+  });
+
+  it("enqueued in a transaction: runs only if the transaction commits", async () => {
+    const runs: Array<{ process: string; note: string; attempt: number }> = [];
+    const jobs = await startProcess("solo", runs);
+
+    let rolledBackId: string | null = null;
+    await expect(
+      database.db.transaction(async (tx) => {
+        rolledBackId = await jobs.send("test.record", { note: "rolled back" }, { tx });
+        // Inside the transaction the job exists; no worker can see it yet.
+        const [row] = await tx.execute<{ count: number }>(
+          sql`select count(*)::int as count from ${sql.identifier(JOBS_SCHEMA)}.job where id = ${rolledBackId}`,
+        );
+        expect(row?.count).toBe(1);
+        throw new Error("the write fails");
+      }),
+    ).rejects.toThrow("the write fails");
+
+    const committedId = await database.db.transaction(async (tx) => {
+      const id = await jobs.send("test.record", { note: "committed" }, { tx });
+      // Held uncommitted past a polling round: still nobody runs it.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(runs).toEqual([]);
+      return id;
+    });
+
+    await until(() => runs.length >= 1);
+    await settle();
+    expect(runs.map((run) => run.note)).toEqual(["committed"]);
+    expect(await jobState(committedId!)).toBe("completed");
+    expect(rolledBackId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await jobState(rolledBackId!)).toBeUndefined();
+  });
+
+  it("refuses jobs it has no worker for, and declarations after the start", async () => {
+    const jobs = createJobs<TestJobs>({ url: testDatabase.url });
+    jobs.work("test.record", async () => {});
+    await expect(jobs.send("test.record", { note: "early" })).rejects.toThrow("not started");
+    await jobs.start(quiet);
+    started.push(jobs);
+    await expect(jobs.send("test.flaky", { note: "no worker" })).rejects.toThrow('"test.flaky" has no worker');
+    expect(() => jobs.work("test.flaky", async () => {})).toThrow("before the job queue starts");
+  });
+});

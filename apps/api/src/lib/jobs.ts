@@ -1,0 +1,191 @@
+import { PostgresJsSession } from "drizzle-orm/postgres-js";
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { Transaction } from "../db/database.ts";
+
+/**
+ * Every job with the payload its handler receives (docs/decisions/036-job-queue.md). Payloads are stored as JSON:
+ * ids and plain values, never whole rows, which may have changed by the time the job runs. Jobs are added here as
+ * the features that need them land (payment reconciliation, ad expiry, mail, the orphan-file sweep).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the first jobs land
+export interface JobMap {}
+
+/** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */
+export const JOBS_SCHEMA = "pgboss";
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+export type JobHandler<P> = (payload: P, job: JobContext) => Promise<void>;
+
+export interface QueueOptions {
+  /** Attempts after the first failure (default 2), `retryDelay` seconds apart, doubling with `retryBackoff`. */
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A job still running after this long counts as failed and is retried (default 15 minutes). */
+  expireInSeconds?: number;
+  /** `singleton`: at most one job of the queue runs at a time, across every process. */
+  policy?: "standard" | "short" | "singleton" | "stately";
+  /**
+   * Jobs a process fetches at once and runs one after another (default 5). pg-boss fetches once per polling
+   * interval, so this bounds a process' throughput on the queue: batchSize jobs every interval.
+   */
+  batchSize?: number;
+}
+
+export interface SendOptions {
+  /**
+   * Enqueue inside this transaction: the job exists only if the transaction commits, and no worker sees it before.
+   * Without it the job commits on its own, at once.
+   */
+  tx?: Transaction;
+  /** Not before this time. */
+  startAfter?: Date;
+  /** At most one queued job with this key. */
+  singletonKey?: string;
+}
+
+interface Registered {
+  handler: JobHandler<never>;
+  options: QueueOptions;
+  schedule?: { cron: string; payload: object };
+}
+
+/**
+ * The PostgreSQL-backed job queue (pg-boss) on the application's database. Modules declare their workers and
+ * schedules while the app is built; the process that owns the queue starts it after and stops it before closing the
+ * database. Every server process runs the workers: pg-boss hands each job to one of them (`SKIP LOCKED`) and fires
+ * each schedule once across all of them.
+ */
+export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
+  url,
+  pollingIntervalSeconds = 2,
+  max = 4,
+}: {
+  url: string;
+  /** How often an idle worker looks for jobs (pg-boss' minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** pg-boss' own pool: its workers, schedules and maintenance. Enqueuing inside a transaction uses the app's pool. */
+  max?: number;
+}) {
+  type Name = keyof M & string;
+  const registered = new Map<string, Registered>();
+  let boss: PgBoss | undefined;
+  let started = false;
+
+  function assertNotStarted(what: string) {
+    if (boss) throw new Error(`${what} must be declared before the job queue starts`);
+  }
+
+  return {
+    /** Declares the handler of `name`. A failure (a thrown error) is logged and the job retried per `options`. */
+    work<N extends Name>(name: N, handler: JobHandler<M[N]>, options: QueueOptions = {}) {
+      assertNotStarted(`The worker of "${name}"`);
+      if (registered.has(name)) throw new Error(`The job "${name}" already has a worker`);
+      registered.set(name, { handler: handler as JobHandler<never>, options });
+    },
+
+    /** Enqueues `name` with `payload` on the cron schedule (UTC, which is Liberia's time), once across processes. */
+    schedule<N extends Name>(name: N, cron: string, payload: M[N]) {
+      assertNotStarted(`The schedule of "${name}"`);
+      const job = registered.get(name);
+      if (!job) throw new Error(`The job "${name}" needs a worker before a schedule`);
+      job.schedule = { cron, payload };
+    },
+
+    /** Enqueues a job; its id, or null when a `singletonKey` job is already queued. */
+    async send<N extends Name>(name: N, payload: M[N], { tx, startAfter, singletonKey }: SendOptions = {}) {
+      if (!boss || !started) throw new Error(`The job queue is not started; "${name}" was not enqueued`);
+      if (!registered.has(name)) throw new Error(`The job "${name}" has no worker`);
+      return boss.send(name, payload, {
+        ...(startAfter && { startAfter }),
+        ...(singletonKey && { singletonKey }),
+        ...(tx && { db: transactionExecutor(tx) }),
+      });
+    },
+
+    /** Installs or migrates pg-boss' schema, creates the queues, starts the workers and schedules. */
+    async start(log: Pick<FastifyBaseLogger, "error">) {
+      if (boss) return;
+      const queue = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max, application_name: "waterside-jobs" });
+      boss = queue;
+      // Without a listener an "error" event (a lost connection during polling or maintenance) would end the process.
+      queue.on("error", (error) => log.error({ err: error }, "job queue error"));
+      await queue.start();
+      for (const [name, { handler, options, schedule }] of registered) {
+        const { batchSize = 5, policy, ...settings } = options;
+        await retryOnDeadlock(() => queue.createQueue(name, { name, policy, ...settings }));
+        // createQueue leaves an existing queue alone: settings changed in code since take effect here.
+        await queue.updateQueue(name, { name, ...settings });
+        await queue.work<object>(name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
+          for (const job of batch) {
+            try {
+              await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            } catch (error) {
+              // Failed alone, so it is retried alone; pg-boss completes the rest of the batch when this returns.
+              log.error({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, "a job failed");
+              await queue.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          }
+        });
+        if (schedule) await queue.schedule(name, schedule.cron, schedule.payload);
+      }
+      started = true;
+    },
+
+    /**
+     * Stops fetching, lets running jobs finish for up to `timeoutMs`, then closes pg-boss' pool. Jobs still running
+     * then are marked failed and retried later by whichever process is up.
+     */
+    async stop({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}) {
+      started = false;
+      await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+      boss = undefined;
+    },
+  };
+}
+
+export type Jobs<M extends { [N in keyof M]: object } = JobMap> = ReturnType<typeof createJobs<M>>;
+
+/**
+ * pg-boss' `db` option: its statement run on the transaction's own connection (postgres.js keeps pg-boss' `$1`
+ * placeholders as they are), so the job row commits or rolls back with the transaction.
+ */
+function transactionExecutor(tx: Transaction) {
+  const session = tx._.session;
+  if (!(session instanceof PostgresJsSession))
+    throw new Error("A job can be enqueued only in a postgres.js transaction");
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      // Values as pg (pg-boss' own driver) sends them: undefined as NULL, objects (the payload) as JSON text.
+      const params = values.map((value) =>
+        value === undefined ? null : isPlainObject(value) ? JSON.stringify(value) : value,
+      );
+      return { rows: [...(await session.queryObjects(text, params))] };
+    },
+  };
+}
+
+const isPlainObject = (value: unknown) =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * Processes starting together create their queues together, and pg-boss' create_queue (a row, then a partition
+ * attached to the job table) can deadlock with another process' creating a different queue; PostgreSQL aborts one of
+ * them, which tries again. Once a queue exists, creating it again changes nothing.
+ */
+async function retryOnDeadlock(work: () => Promise<void>, attempts = 5) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === "40P01";
+      if (!deadlock || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}

@@ -1,0 +1,252 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/database.ts";
+import { chats, userBlocks } from "../../db/schema/chat.ts";
+
+type Reader = Pick<Database, "execute" | "select">;
+
+/** A chat as the list and the conversation read it, from the point of view of `viewerId`. */
+export interface ChatRow {
+  id: number;
+  updated_at: string;
+  other_id: number;
+  other_name: string;
+  other_profile_image: string | null;
+  other_bio: string | null;
+  other_phone_number: string | null;
+  other_email: string | null;
+  usertype_id: number;
+  usertype_name: string;
+  message_id: number | null;
+  message_text: string | null;
+  message_created_at: string | null;
+  message_sender_id: number | null;
+  message_read_at: string | null;
+  message_client_id: string | null;
+  unread: number;
+  ad_id: number | null;
+  ad_title: string | null;
+  ad_price: string | null;
+  ad_category_id: number | null;
+  ad_category_name: string | null;
+  ad_subcategory_id: number | null;
+  ad_image: string | null;
+  blocked_by_me: boolean;
+  blocked_me: boolean;
+}
+
+const chatColumns = (viewerId: number) => sql`
+  c.id, c.last_message_at as updated_at,
+  other.id as other_id, other.name as other_name, other.profile_image as other_profile_image, other.bio as other_bio,
+  other.phone_number as other_phone_number, other.email as other_email,
+  ut.id as usertype_id, ut.name as usertype_name,
+  m.id::float8 as message_id, m.text as message_text, m.created_at as message_created_at,
+  m.sender_id as message_sender_id, m.read_at as message_read_at, m.client_id as message_client_id,
+  (select count(*)::int from chat_messages unread
+     where unread.chat_id = c.id and unread.sender_id <> ${viewerId} and unread.read_at is null) as unread,
+  a.id as ad_id, a.title as ad_title, a.price::text as ad_price, a.category_id as ad_category_id,
+  cat.name as ad_category_name, a.subcategory_id as ad_subcategory_id,
+  (select path from ad_images i where i.ad_id = a.id order by i."order" limit 1) as ad_image,
+  exists (select 1 from user_blocks b where b.blocker_id = ${viewerId} and b.blocked_id = other.id) as blocked_by_me,
+  exists (select 1 from user_blocks b where b.blocker_id = other.id and b.blocked_id = ${viewerId}) as blocked_me`;
+
+const chatJoins = (viewerId: number) => sql`
+  from chats c
+  join users other on other.id = case when c.user_low_id = ${viewerId} then c.user_high_id else c.user_low_id end
+  join user_types ut on ut.id = other.usertype_id
+  left join chat_messages m on m.id = c.last_message_id
+  left join ads a on a.id = c.ad_id
+  left join categories cat on cat.id = a.category_id`;
+
+const memberOf = (viewerId: number) => sql`(c.user_low_id = ${viewerId} or c.user_high_id = ${viewerId})`;
+
+/** The viewer's chats that have a message, newest activity first, optionally those whose other user's name matches. */
+export async function findChats(
+  db: Reader,
+  viewerId: number,
+  { search, limit, offset }: { search?: string; limit: number; offset: number },
+) {
+  const nameMatches = search ? sql`and other.name ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}` : sql``;
+  const [rows, [counted]] = await Promise.all([
+    db.execute<ChatRow & Record<string, unknown>>(sql`
+      select ${chatColumns(viewerId)} ${chatJoins(viewerId)}
+      where ${memberOf(viewerId)} and c.last_message_id is not null ${nameMatches}
+      order by c.last_message_at desc, c.id desc
+      limit ${limit} offset ${offset}`),
+    db.execute<{ total: number }>(sql`
+      select count(*)::int as total ${chatJoins(viewerId)}
+      where ${memberOf(viewerId)} and c.last_message_id is not null ${nameMatches}`),
+  ]);
+  return { rows: [...rows], total: counted?.total ?? 0 };
+}
+
+/** One chat of the viewer; undefined when it does not exist or the viewer is not in it. */
+export async function findChat(db: Reader, viewerId: number, chatId: number) {
+  const [row] = await db.execute<ChatRow & Record<string, unknown>>(sql`
+    select ${chatColumns(viewerId)} ${chatJoins(viewerId)}
+    where c.id = ${chatId} and ${memberOf(viewerId)}`);
+  return row;
+}
+
+export interface MessageRow {
+  id: number;
+  chat_id: number;
+  sender_id: number;
+  client_id: string | null;
+  text: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** A page of a chat's messages, oldest first: the newest ones, those before a message, or those after one. */
+export async function findMessages(
+  db: Reader,
+  chatId: number,
+  { before, after, limit }: { before?: number; after?: number; limit: number },
+): Promise<{ messages: MessageRow[]; hasOlder: boolean }> {
+  if (after !== undefined) {
+    const messages = await db.execute<MessageRow & Record<string, unknown>>(sql`
+      select id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at from chat_messages
+      where chat_id = ${chatId} and id > ${after} order by id limit ${limit}`);
+    return { messages: [...messages], hasOlder: true };
+  }
+  const rows = await db.execute<MessageRow & Record<string, unknown>>(sql`
+    select id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at from chat_messages
+    where chat_id = ${chatId} ${before !== undefined ? sql`and id < ${before}` : sql``}
+    order by id desc limit ${limit + 1}`);
+  return { messages: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };
+}
+
+/**
+ * Every message of the viewer's chats after a message id, plus those written up to half a minute before it: ids are
+ * taken when a message is written, so a slower writer's lower id can commit after a higher one the client already
+ * has. The client keeps what it lacks by id (docs/decisions/038-chat-delivery.md).
+ */
+export async function findMessagesSince(db: Reader, viewerId: number, afterId: number, limit: number) {
+  const rows = await db.execute<MessageRow & Record<string, unknown>>(sql`
+    with anchor as (select created_at from chat_messages where id = ${afterId})
+    select m.id::float8 as id, m.chat_id, m.sender_id, m.client_id, m.text, m.read_at, m.created_at
+    from chat_messages m join chats c on c.id = m.chat_id
+    where ${memberOf(viewerId)}
+      and (m.id > ${afterId} or (m.id < ${afterId} and m.created_at >= (select created_at from anchor) - interval '30 seconds'))
+    order by m.id limit ${limit}`);
+  return [...rows];
+}
+
+export async function findChatBetween(db: Reader, userA: number, userB: number, adId: number | null) {
+  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
+  const [row] = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.user_low_id, low),
+        eq(chats.user_high_id, high),
+        adId === null ? sql`${chats.ad_id} is null` : eq(chats.ad_id, adId),
+      ),
+    );
+  return row?.id;
+}
+
+/** The chat of two users about an ad (or none), created when missing; concurrent openers get the same row. */
+export async function openChat(tx: Transaction, userA: number, userB: number, adId: number | null) {
+  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
+  const [created] = await tx
+    .insert(chats)
+    .values({ user_low_id: low, user_high_id: high, ad_id: adId })
+    .onConflictDoNothing()
+    .returning({ id: chats.id });
+  return created?.id ?? (await findChatBetween(tx, userA, userB, adId))!;
+}
+
+/** The two members of a chat, or undefined when it does not exist. */
+export async function findMembers(db: Reader, chatId: number) {
+  const [row] = await db
+    .select({ low: chats.user_low_id, high: chats.user_high_id })
+    .from(chats)
+    .where(eq(chats.id, chatId));
+  return row;
+}
+
+/**
+ * Stores a message once per (sender, client id): a resend returns the stored row with `created: false`. The chat's
+ * newest message only ever moves forward, whichever of two concurrent writers commits last.
+ */
+export async function insertMessage(
+  tx: Transaction,
+  message: { chatId: number; senderId: number; text: string; clientId: string | null },
+): Promise<{ row: MessageRow; created: boolean }> {
+  const [inserted] = await tx.execute<MessageRow & Record<string, unknown>>(sql`
+    insert into chat_messages (chat_id, sender_id, text, client_id)
+    values (${message.chatId}, ${message.senderId}, ${message.text}, ${message.clientId})
+    on conflict (sender_id, client_id) do nothing
+    returning id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`);
+  if (!inserted) return { row: (await findSent(tx, message.senderId, message.clientId!))!, created: false };
+  await tx.execute(sql`
+    update chats set last_message_id = greatest(coalesce(last_message_id, 0), ${inserted.id}),
+      last_message_at = greatest(last_message_at, ${inserted.created_at})
+    where id = ${message.chatId}`);
+  return { row: inserted, created: true };
+}
+
+/** A message a sender stored under their own id for it, if any. */
+export async function findSent(db: Reader, senderId: number, clientId: string) {
+  const [row] = await db.execute<MessageRow & Record<string, unknown>>(sql`
+    select id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at from chat_messages
+    where sender_id = ${senderId} and client_id = ${clientId}`);
+  return row;
+}
+
+/** Marks the other side's unread messages of a chat read; the highest id marked, if any. */
+export async function markRead(db: Pick<Database, "execute">, chatId: number, readerId: number) {
+  const [row] = await db.execute<{ up_to: number | null }>(sql`
+    with marked as (
+      update chat_messages set read_at = now()
+      where chat_id = ${chatId} and sender_id <> ${readerId} and read_at is null
+      returning id)
+    select max(id)::float8 as up_to from marked`);
+  return row?.up_to ?? null;
+}
+
+/** Messages a user sent in the last `seconds`, for the flood limit. */
+export async function countSentWithin(db: Reader, senderId: number, seconds: number) {
+  const [row] = await db.execute<{ sent: number }>(sql`
+    select count(*)::int as sent from chat_messages
+    where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds})`);
+  return row?.sent ?? 0;
+}
+
+export async function isBlockedBetween(db: Reader, userA: number, userB: number) {
+  const [row] = await db.execute<{ blocked: boolean }>(sql`
+    select exists (select 1 from user_blocks
+      where (blocker_id = ${userA} and blocked_id = ${userB}) or (blocker_id = ${userB} and blocked_id = ${userA}))
+      as blocked`);
+  return Boolean(row?.blocked);
+}
+
+export async function setBlocked(db: Database, blockerId: number, blockedId: number, blocked: boolean) {
+  if (blocked) {
+    await db.insert(userBlocks).values({ blocker_id: blockerId, blocked_id: blockedId }).onConflictDoNothing();
+  } else {
+    await db.delete(userBlocks).where(and(eq(userBlocks.blocker_id, blockerId), eq(userBlocks.blocked_id, blockedId)));
+  }
+}
+
+/** The users a user has a chat with: whose online status they see. */
+export async function findContacts(db: Reader, userId: number): Promise<number[]> {
+  const rows = await db.execute<{ contact: number }>(sql`
+    select distinct case when user_low_id = ${userId} then user_high_id else user_low_id end as contact
+    from chats where user_low_id = ${userId} or user_high_id = ${userId}`);
+  return rows.map((row) => row.contact);
+}
+
+/** For each of these users, their contacts: one query however many changed at once. */
+export async function findContactsOf(db: Reader, userIds: number[]): Promise<Map<number, number[]>> {
+  const contacts = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return contacts;
+  const rows = await db.execute<{ user_id: number; contact: number }>(sql`
+    select distinct u.id as user_id, case when c.user_low_id = u.id then c.user_high_id else c.user_low_id end as contact
+    from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
+    join chats c on c.user_low_id = u.id or c.user_high_id = u.id`);
+  for (const row of rows) contacts.get(row.user_id)!.push(row.contact);
+  return contacts;
+}

@@ -1,0 +1,303 @@
+import type { TPaged } from "@waterside/shared/api-envelope";
+import type { TChat, TChatMessage, TChatWithMessages, TCreateChat } from "@waterside/shared/chat";
+import { CHAT_MESSAGES, CHATS_PAGE } from "@waterside/shared/chat-messages";
+import { imageVariantUrl } from "@waterside/shared/images";
+import { USER_STATUS } from "@waterside/shared/reference-ids";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { ads } from "../../db/schema/ads.ts";
+import { users } from "../../db/schema/users.ts";
+import { HttpError, notFound } from "../../plugins/errors.ts";
+import type { Realtime } from "../../plugins/realtime.ts";
+import {
+  countSentWithin,
+  findChat,
+  findChats,
+  findContacts,
+  findContactsOf,
+  findMembers,
+  findMessages,
+  findMessagesSince,
+  findSent,
+  insertMessage,
+  isBlockedBetween,
+  markRead,
+  openChat,
+  setBlocked,
+  type ChatRow,
+  type MessageRow,
+} from "./chat.queries.ts";
+
+/**
+ * Flood limits per sender (docs/decisions/039-chat-rules.md), counted in PostgreSQL so every process and every
+ * channel (socket, REST) shares them: a burst of 20 a minute, 300 an hour.
+ */
+export const CHAT_RATE_LIMITS = [
+  { seconds: 60, max: 20 },
+  { seconds: 3600, max: 300 },
+] as const;
+const CHAT_FLOODED = "You are sending messages too fast. Please wait a moment.";
+const UPDATES_LIMIT = 500;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function toMessage(row: MessageRow, viewerId: number): TChatMessage {
+  return {
+    id: Number(row.id),
+    text: row.text,
+    createdAt: iso(row.created_at),
+    isSender: row.sender_id === viewerId,
+    isRead: row.read_at !== null,
+    clientId: row.client_id,
+  };
+}
+
+export function createChatService({
+  db,
+  realtime,
+  mediaBaseUrl,
+}: {
+  db: Database;
+  realtime: Realtime;
+  mediaBaseUrl: string;
+}) {
+  const media = (key: string | null, variant: "thumbnail" | "original") =>
+    key ? imageVariantUrl(key, variant, mediaBaseUrl) : null;
+
+  function toChat(row: ChatRow, viewerId: number): TChat {
+    return {
+      id: row.id,
+      user: {
+        id: row.other_id,
+        name: row.other_name,
+        profile_image: media(row.other_profile_image, "original"),
+        bio: row.other_bio,
+        usertype: { id: row.usertype_id, name: row.usertype_name },
+        phone_number: row.other_phone_number,
+        email: row.other_email,
+      },
+      lastMessage:
+        row.message_id === null
+          ? null
+          : toMessage(
+              {
+                id: row.message_id,
+                chat_id: row.id,
+                sender_id: row.message_sender_id!,
+                client_id: row.message_client_id,
+                text: row.message_text!,
+                read_at: row.message_read_at,
+                created_at: row.message_created_at!,
+              },
+              viewerId,
+            ),
+      unReadCount: row.unread,
+      productId:
+        row.ad_id === null
+          ? null
+          : {
+              id: row.ad_id,
+              title: row.ad_title!,
+              image: media(row.ad_image, "thumbnail"),
+              price: Number(row.ad_price),
+              category: { id: row.ad_category_id!, name: row.ad_category_name! },
+              subcategory_id: row.ad_subcategory_id!,
+            },
+      updatedAt: iso(row.updated_at),
+      blockedByMe: row.blocked_by_me,
+      blockedMe: row.blocked_me,
+    };
+  }
+
+  /** Who may receive: an active account that has not been deleted. */
+  async function assertCanReceive(userId: number) {
+    const [receiver] = await db
+      .select({ status: users.status_id, deleted: users.deleted_at })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!receiver || receiver.deleted || receiver.status !== USER_STATUS.active) {
+      throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
+    }
+  }
+
+  async function assertNotFlooding(senderId: number) {
+    for (const { seconds, max } of CHAT_RATE_LIMITS) {
+      if ((await countSentWithin(db, senderId, seconds)) >= max) throw new HttpError(429, CHAT_FLOODED);
+    }
+  }
+
+  /** Stores a message and then tells both users' devices; a resend of a stored client id is told again, not stored. */
+  async function deliver(chatId: number, senderId: number, receiverId: number, text: string, clientId?: string) {
+    const { row } = await db.transaction((tx) =>
+      insertMessage(tx, { chatId, senderId, text, clientId: clientId ?? null }),
+    );
+    return tell(row, senderId, receiverId);
+  }
+
+  function tell(row: MessageRow, senderId: number, receiverId: number) {
+    const chatId = row.chat_id;
+    // Telling again on a resend is what reaches a recipient when the first try's process died between the commit
+    // and the emit; clients keep messages by id, so a repeat shows once.
+    realtime.sendToUser(receiverId, "new-message", {
+      message: toMessage(row, receiverId),
+      payload: { chatId, isSender: false },
+    });
+    realtime.sendToUser(senderId, "new-message", {
+      message: toMessage(row, senderId),
+      payload: { chatId, isSender: true },
+    });
+    return toMessage(row, senderId);
+  }
+
+  /** Checks everything that must hold before a user writes to another, in the spec's words where it has them. */
+  async function assertMayWrite(senderId: number, receiverId: number) {
+    if (senderId === receiverId) throw new HttpError(422, CHAT_MESSAGES.self, { recieverId: [CHAT_MESSAGES.self] });
+    await assertCanReceive(receiverId);
+    if (await isBlockedBetween(db, senderId, receiverId)) throw new HttpError(403, CHAT_MESSAGES.blocked);
+    await assertNotFlooding(senderId);
+  }
+
+  async function otherMember(chatId: number, userId: number) {
+    const members = await findMembers(db, chatId);
+    if (!members || (members.low !== userId && members.high !== userId)) throw notFound("Chat");
+    return members.low === userId ? members.high : members.low;
+  }
+
+  /**
+   * A resend of a message already stored (its acknowledgement was lost): it is told again and acknowledged, without
+   * the checks a new message passes, so a sender who hit the flood limit still gets their stored message confirmed.
+   */
+  async function resent(senderId: number, clientId: string | undefined) {
+    if (clientId === undefined) return undefined;
+    const row = await findSent(db, senderId, clientId);
+    if (!row) return undefined;
+    const members = (await findMembers(db, row.chat_id))!;
+    return { chatId: row.chat_id, message: tell(row, senderId, members.low === senderId ? members.high : members.low) };
+  }
+
+  return {
+    async list(userId: number, query: { page?: number; search?: string }, path: string): Promise<TPaged<TChat>> {
+      const page = query.page ?? 1;
+      const { rows, total } = await findChats(db, userId, {
+        search: query.search,
+        limit: CHATS_PAGE,
+        offset: (page - 1) * CHATS_PAGE,
+      });
+      const lastPage = Math.max(1, Math.ceil(total / CHATS_PAGE));
+      const next = new URLSearchParams({ page: String(page + 1), ...(query.search ? { search: query.search } : {}) });
+      return {
+        data: rows.map((row) => toChat(row, userId)),
+        current_page: page,
+        per_page: CHATS_PAGE,
+        total,
+        last_page: lastPage,
+        next_page_url: page < lastPage ? `${path}?${next}` : null,
+      };
+    },
+
+    /** A chat with a page of its messages; reading it marks the other side's messages read and tells them. */
+    async open(
+      userId: number,
+      chatId: number,
+      page: { before?: number; after?: number; limit: number },
+    ): Promise<TChatWithMessages> {
+      const otherId = await otherMember(chatId, userId);
+      const upTo = await markRead(db, chatId, userId);
+      if (upTo !== null) realtime.sendToUser(otherId, "messages-read", { chatId, upTo });
+      const [row, { messages, hasOlder }] = await Promise.all([
+        findChat(db, userId, chatId),
+        findMessages(db, chatId, page),
+      ]);
+      return {
+        ...toChat(row!, userId),
+        messages: messages.map((message) => toMessage(message, userId)),
+        hasOlder,
+      };
+    },
+
+    /** Spec §7 "POST create chat": opens (or reuses) the chat of two users about an ad, with its first message. */
+    async create(userId: number, input: TCreateChat): Promise<TChatWithMessages> {
+      const again = await resent(userId, input.clientId);
+      if (again) return this.open(userId, again.chatId, { limit: 30 });
+      await assertMayWrite(userId, input.recieverId);
+      let adId: number | null = null;
+      if (input.productId !== undefined) {
+        const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
+        // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
+        if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
+          throw new HttpError(422, "Choose an ad of this seller.", { productId: ["Choose an ad of this seller."] });
+        }
+        adId = input.productId;
+      }
+      const chatId = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
+      await deliver(chatId, userId, input.recieverId, input.firstMessage, input.clientId);
+      return this.open(userId, chatId, { limit: 30 });
+    },
+
+    /** A message in a chat the user is in. */
+    async send(userId: number, chatId: number, text: string, clientId?: string) {
+      const otherId = await otherMember(chatId, userId);
+      const again = await resent(userId, clientId);
+      if (again) return again;
+      await assertMayWrite(userId, otherId);
+      return { chatId, message: await deliver(chatId, userId, otherId, text, clientId) };
+    },
+
+    /**
+     * The socket's send-message (spec §7): into `payload.chatId` when given (its other member must be `to`), else
+     * into the chat of the two users about `payload.productId`, opened on the first message.
+     */
+    async sendTo(
+      userId: number,
+      event: { to: number; message: string; payload: { chatId?: number; productId?: number }; clientId?: string },
+    ) {
+      if (event.payload.chatId !== undefined) {
+        const otherId = await otherMember(event.payload.chatId, userId);
+        if (otherId !== event.to) throw notFound("Chat");
+        return this.send(userId, event.payload.chatId, event.message, event.clientId);
+      }
+      const again = await resent(userId, event.clientId);
+      if (again) return again;
+      const chat = await this.create(userId, {
+        recieverId: event.to,
+        firstMessage: event.message,
+        productId: event.payload.productId,
+        clientId: event.clientId,
+      });
+      return { chatId: chat.id, message: chat.lastMessage! };
+    },
+
+    /** What a reconnecting client missed since the last message it has, in every chat. */
+    async updates(userId: number, afterId: number) {
+      const rows = await findMessagesSince(db, userId, afterId, UPDATES_LIMIT);
+      return rows.map((row) => ({ chatId: row.chat_id, message: toMessage(row, userId) }));
+    },
+
+    async block(userId: number, chatId: number, blocked: boolean) {
+      const otherId = await otherMember(chatId, userId);
+      await setBlocked(db, userId, otherId, blocked);
+    },
+
+    /** The ids of a user's contacts who are online. */
+    async onlineContacts(userId: number) {
+      return [...(await realtime.onlineAmong(await findContacts(db, userId)))];
+    },
+
+    /** A user came online or went offline: each of their online contacts gets their list again. */
+    async presenceChanged(userId: number) {
+      const online = [...(await realtime.onlineAmong(await findContacts(db, userId)))];
+      const contactsOf = await findContactsOf(db, online);
+      const everyone = new Set([...contactsOf.values()].flat());
+      const onlineNow = await realtime.onlineAmong([...everyone]);
+      for (const [contact, theirContacts] of contactsOf) {
+        realtime.sendToUser(
+          contact,
+          "online",
+          theirContacts.filter((id) => onlineNow.has(id)),
+        );
+      }
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,265 @@
+import { USER_STATUS } from "@waterside/shared/reference-ids";
+import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
+import { eq } from "drizzle-orm";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages } from "../../db/schema/chat.ts";
+import { users } from "../../db/schema/users.ts";
+import { createAd, signedInUser } from "../../test/factories.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let url: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  url = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => ctx.close());
+const sockets: ClientSocket[] = [];
+afterEach(() => sockets.splice(0).forEach((socket) => socket.disconnect()));
+
+type Headers = { authorization: string };
+const person = () => signedInUser(ctx.app, ctx.db);
+const call = (method: "GET" | "POST" | "DELETE", path: string, headers: Headers, payload?: object) =>
+  ctx.app.inject({ method, url: `/api${path}`, headers, ...(payload ? { payload } : {}) });
+
+async function startChat(buyer: Headers, sellerId: number, firstMessage = "Is it still available?", extra = {}) {
+  const response = await call("POST", "/chats", buyer, { recieverId: sellerId, firstMessage, ...extra });
+  expect(response.statusCode).toBe(201);
+  return response.json().data;
+}
+
+function open(headers: Headers) {
+  const socket: ClientSocket = connect(url, {
+    path: "/messages",
+    auth: { token: headers.authorization },
+    transports: ["websocket"],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise<ClientSocket>((resolve, reject) => {
+    socket.on("connect", () => resolve(socket));
+    socket.on("connect_error", reject);
+  });
+}
+
+const send = (socket: ClientSocket, event: Parameters<ClientToServerEvents["send-message"]>[0]) =>
+  new Promise<TSendMessageAck>((resolve) => socket.emit("send-message", event, resolve));
+
+describe("chats over REST (spec §7)", () => {
+  it("opens a chat about an ad with its first message, reuses it, and lists it for both sides with unread counts", async () => {
+    const seller = await person();
+    const buyer = await person();
+    const ad = await createAd(ctx.db, { user_id: seller.user.id, images: 1 });
+    const chat = await startChat(buyer.headers, seller.user.id, "I’m interested", { productId: ad.id });
+    expect(chat).toMatchObject({
+      user: { id: seller.user.id, name: seller.user.name },
+      productId: { id: ad.id, title: ad.title, category: { id: ad.category_id } },
+      unReadCount: 0,
+      messages: [{ text: "I’m interested", isSender: true, isRead: false }],
+    });
+    const again = await startChat(buyer.headers, seller.user.id, "Last Price", { productId: ad.id });
+    expect(again.id).toBe(chat.id);
+
+    const sellerList = (await call("GET", "/chats", seller.headers)).json().data;
+    expect(sellerList.data).toHaveLength(1);
+    expect(sellerList.data[0]).toMatchObject({
+      id: chat.id,
+      user: { id: buyer.user.id, email: buyer.user.email },
+      lastMessage: { text: "Last Price", isSender: false },
+      unReadCount: 2,
+    });
+
+    // Reading marks the buyer's messages read: the badge goes, and the buyer sees them read.
+    const opened = (await call("GET", `/chats/${chat.id}`, seller.headers)).json().data;
+    expect(opened.messages.map((message: { text: string }) => message.text)).toEqual(["I’m interested", "Last Price"]);
+    expect((await call("GET", "/chats", seller.headers)).json().data.data[0].unReadCount).toBe(0);
+    const buyerView = (await call("GET", `/chats/${chat.id}`, buyer.headers)).json().data;
+    expect(buyerView.messages.every((message: { isRead: boolean }) => message.isRead)).toBe(true);
+  });
+
+  it("keeps chats private: another user's chat is 404, and a stranger cannot write in it", async () => {
+    const [seller, buyer, stranger] = [await person(), await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id);
+    expect((await call("GET", `/chats/${chat.id}`, stranger.headers)).statusCode).toBe(404);
+    const write = await call("POST", `/chats/${chat.id}/messages`, stranger.headers, { text: "hi" });
+    expect(write.statusCode).toBe(404);
+    expect((await call("GET", "/chats", stranger.headers)).json().data.data).toEqual([]);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/chats" })).statusCode).toBe(401);
+  });
+
+  it("refuses empty, too long, self, banned, deleted and blocked messages with clear errors", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const empty = await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "   " });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.firstMessage).toEqual(["A chat message cannot be empty"]);
+    const long = await call("POST", "/chats", buyer.headers, {
+      recieverId: seller.user.id,
+      firstMessage: "x".repeat(2001),
+    });
+    expect(long.json().errors.firstMessage).toEqual(["A chat message can be at most 2000 characters."]);
+    const self = await call("POST", "/chats", buyer.headers, { recieverId: buyer.user.id, firstMessage: "me" });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe("You cannot chat with yourself.");
+
+    const banned = await person();
+    await ctx.db.update(users).set({ status_id: USER_STATUS.banned }).where(eq(users.id, banned.user.id));
+    const toBanned = await call("POST", "/chats", buyer.headers, { recieverId: banned.user.id, firstMessage: "hi" });
+    expect(toBanned.statusCode).toBe(422);
+    expect(toBanned.json().message).toBe("This user cannot receive messages.");
+    expect((await call("GET", "/chats", banned.headers)).statusCode).toBe(401);
+
+    const chat = await startChat(buyer.headers, seller.user.id);
+    expect((await call("POST", `/chats/${chat.id}/block`, seller.headers)).statusCode).toBe(200);
+    const blocked = await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "hello?" });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe("You cannot send messages in this chat: one of you has blocked the other.");
+    expect((await call("POST", `/chats/${chat.id}/messages`, seller.headers, { text: "x" })).statusCode).toBe(403);
+    expect((await call("GET", `/chats/${chat.id}`, buyer.headers)).json().data).toMatchObject({ blockedMe: true });
+    await call("DELETE", `/chats/${chat.id}/block`, seller.headers);
+    expect((await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "hello?" })).statusCode).toBe(201);
+
+    await ctx.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, seller.user.id));
+    const toDeleted = await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "still there?" });
+    expect(toDeleted.statusCode).toBe(422);
+  });
+
+  it("stores a message sent three times with one client id once", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id);
+    const tries = await Promise.all(
+      [1, 2, 3].map(() =>
+        call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "Call me", clientId: "c-123" }),
+      ),
+    );
+    expect(tries.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(tries.map((response) => response.json().data.id)).size).toBe(1);
+    const stored = await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    expect(stored.filter((message) => message.text === "Call me")).toHaveLength(1);
+  });
+
+  it("holds back a flood: at most 20 messages a minute per sender", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id);
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      statuses.push(
+        (await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: `m${index}` })).statusCode,
+      );
+    }
+    // The first message opened the chat: 19 more pass, then the limit holds.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(19);
+    expect(statuses.slice(19)).toEqual([429, 429]);
+  });
+
+  it("pages a long conversation backwards and gives a reconnecting client what it missed", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id, "m0");
+    for (let index = 1; index < 15; index += 1) {
+      const sender = index % 2 ? seller : buyer;
+      await ctx.db.insert(chatMessages).values({ chat_id: chat.id, sender_id: sender.user.id, text: `m${index}` });
+    }
+    const newest = (await call("GET", `/chats/${chat.id}?limit=10`, buyer.headers)).json().data;
+    expect(newest.messages.map((message: { text: string }) => message.text)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `m${index + 5}`),
+    );
+    expect(newest.hasOlder).toBe(true);
+    const older = (
+      await call("GET", `/chats/${chat.id}?limit=10&before=${newest.messages[0].id}`, buyer.headers)
+    ).json().data;
+    expect(older.messages.map((message: { text: string }) => message.text)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
+    expect(older.hasOlder).toBe(false);
+
+    const lastSeen = newest.messages[9].id;
+    await call("POST", `/chats/${chat.id}/messages`, seller.headers, { text: "while you were away" });
+    const missed = (await call("GET", `/chats/updates?after=${lastSeen}`, buyer.headers)).json().data;
+    expect(missed.map((update: { message: { text: string } }) => update.message.text)).toContain("while you were away");
+    expect(missed.every((update: { chatId: number }) => update.chatId === chat.id)).toBe(true);
+  });
+});
+
+describe("chat over the socket on /messages", () => {
+  it("acknowledges after storing, tells the recipient's devices, and a repeat of the client id stores once", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const [buyerSocket, sellerPhone, sellerLaptop] = await Promise.all([
+      open(buyer.headers),
+      open(seller.headers),
+      open(seller.headers),
+    ]);
+    const heard = [sellerPhone, sellerLaptop].map(
+      (socket) =>
+        new Promise<Parameters<ServerToClientEvents["new-message"]>[0]>((resolve) => socket.on("new-message", resolve)),
+    );
+    const event = { to: seller.user.id, message: "I’m interested", payload: {}, clientId: "first-1" };
+    const ack = await send(buyerSocket, event);
+    expect(ack).toMatchObject({ ok: true, data: { message: { text: "I’m interested", isSender: true } } });
+    const [phone, laptop] = (await Promise.all(heard)) as [
+      Parameters<ServerToClientEvents["new-message"]>[0],
+      Parameters<ServerToClientEvents["new-message"]>[0],
+    ];
+    expect(phone).toMatchObject({ message: { text: "I’m interested", isSender: false }, payload: { isSender: false } });
+    expect(laptop.message.id).toBe(phone.message.id);
+
+    const chatId = ack.ok ? ack.data.chatId : 0;
+    const repeats = await Promise.all([1, 2].map(() => send(buyerSocket, { ...event, payload: { chatId } })));
+    expect(repeats.map((repeat) => (repeat.ok ? repeat.data.message.id : 0))).toEqual([
+      phone.message.id,
+      phone.message.id,
+    ]);
+    expect(await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chatId))).toHaveLength(1);
+
+    const refused = await send(buyerSocket, { to: seller.user.id, message: "  ", payload: { chatId } });
+    expect(refused).toEqual({ ok: false, status: 422, message: "A chat message cannot be empty" });
+  });
+
+  it("lets a recipient who was offline find the message on reconnect", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id, "hello");
+    const sellerSocket = await open(seller.headers);
+    const buyerSocket = await open(buyer.headers);
+    const lastSeen = chat.messages[0].id;
+    buyerSocket.disconnect();
+    const ack = await send(sellerSocket, {
+      to: buyer.user.id,
+      message: "Yes, still here",
+      payload: { chatId: chat.id },
+    });
+    expect(ack.ok).toBe(true);
+    await open(buyer.headers);
+    const missed = (await call("GET", `/chats/updates?after=${lastSeen}`, buyer.headers)).json().data;
+    expect(missed.map((update: { message: { text: string } }) => update.message.text)).toEqual(["Yes, still here"]);
+  });
+
+  it("tells a user which contacts are online, and their contacts when they come and go", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    await startChat(buyer.headers, seller.user.id);
+    const sellerSocket = await open(seller.headers);
+    const sellerHears = new Promise<number[]>((resolve) =>
+      sellerSocket.on("online", (ids) => ids.includes(buyer.user.id) && resolve(ids)),
+    );
+    const buyerSocket = connect(url, {
+      path: "/messages",
+      auth: { token: buyer.headers.authorization },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    sockets.push(buyerSocket);
+    const buyerHears = new Promise<number[]>((resolve) => buyerSocket.on("online", resolve));
+    expect(await buyerHears).toEqual([seller.user.id]);
+    expect(await sellerHears).toEqual([buyer.user.id]);
+    const gone = new Promise<number[]>((resolve) =>
+      sellerSocket.on("online", (ids) => ids.length === 0 && resolve(ids)),
+    );
+    buyerSocket.disconnect();
+    expect(await gone).toEqual([]);
+  });
+
+  it("ends the sockets of a session that logs out", async () => {
+    const buyer = await person();
+    const socket = await open(buyer.headers);
+    const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
+    await call("POST", "/auth/logout", buyer.headers, { device_id: "x" });
+    expect(await closed).toBe("io server disconnect");
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { Redis } from "ioredis";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The connection shared by every process when `REDIS_URL` is set (rate-limit counters, the realtime adapter);
+     * null when the app runs alone and keeps that state in memory.
+     */
+    redis: Redis | null;
+  }
+}
+
+export const redisPlugin = fp(async (app: FastifyInstance, { redisUrl }: { redisUrl?: string }) => {
+  if (!redisUrl) {
+    app.decorate("redis", null);
+    return;
+  }
+  // Fail at start, not on the first request, when Redis is unreachable.
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await redis.connect();
+  app.decorate("redis", redis);
+  app.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+});

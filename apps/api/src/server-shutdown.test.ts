@@ -1,0 +1,139 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "./db/database.ts";
+import { createTokenService } from "./modules/auth/tokens.ts";
+import { createUser } from "./test/factories.ts";
+import { freePort, startServerProcess } from "./test/server-process.ts";
+import { createTestDatabase } from "./test/test-app.ts";
+
+// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
+const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
+const TOKEN_SECRET = "s".repeat(40);
+const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-shutdown-"));
+chmodSync(dataDir, 0o755);
+let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = await openDatabase(testDatabase.url, { max: 2 });
+});
+afterAll(async () => {
+  await database?.close();
+  await testDatabase?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The server on the test database, as production runs it (DATABASE_URL, no demo data), listening on a free port. */
+async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const server = startServerProcess({
+    DATABASE_URL: testDatabase.url,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    TOKEN_SECRET,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  await server.ready;
+  return { ...server, port };
+}
+
+/** A listing request whose body is still on its way: in flight until finish() sends its last byte. */
+function slowRequest(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  socket.write(
+    "POST /api/ads/get HTTP/1.1\r\nHost: waterside.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{",
+  );
+  return { finish: () => socket.write("}"), closed, received: () => received };
+}
+
+/** Whether the port refuses a new TCP connection. */
+const refuses = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await wait(50);
+  }
+  return true;
+}
+
+describe.runIf(webBuilt)("stopping the server on SIGTERM", { timeout: 60_000 }, () => {
+  it("refuses new connections, drops sockets, finishes the request in flight, then exits 0", async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT: "30" });
+    const user = await createUser(database.db);
+    const { token } = await createTokenService(database.db, TOKEN_SECRET).startSession(
+      { kind: "user", userId: user.id },
+      "phone",
+    );
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`http://127.0.0.1:${server.port}`, {
+      path: "/messages",
+      auth: { token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on("connect", () => resolve());
+      socket.on("connect_error", reject);
+    });
+    const disconnected = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
+
+    const inFlight = slowRequest(server.port);
+    await wait(200);
+    server.child.kill("SIGTERM");
+
+    // Clients see the transport close, so they reconnect, through the load balancer, to a process that is up.
+    expect(await disconnected).toBe("transport close");
+    expect(await eventually(() => refuses(server.port))).toBe(true);
+    expect(inFlight.received()).toBe("");
+
+    const finished = performance.now();
+    inFlight.finish();
+    await inFlight.closed;
+    expect(inFlight.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(inFlight.received()).toContain('"data":');
+    expect(await server.exited).toBe(0);
+    // Its keep-alive connection was closed once idle, not left to hold the stop for keepAliveTimeout (72 s).
+    expect(performance.now() - finished).toBeLessThan(5000);
+    expect(server.output().stdout).toContain("SIGTERM: stopping Waterside");
+    expect(server.output().stderr).toBe("");
+    socket.disconnect();
+  });
+
+  it("cuts a request still in flight after SHUTDOWN_TIMEOUT, and still exits 0", async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT: "1" });
+    const hung = slowRequest(server.port);
+    await wait(200);
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+
+    await hung.closed;
+    expect(hung.received()).toBe("");
+    expect(await server.exited).toBe(0);
+    const took = performance.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(5000);
+  });
+});
