@@ -1,0 +1,159 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
+import { eq } from "drizzle-orm";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "./db/database.ts";
+import { categories } from "./db/schema/catalog.ts";
+import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
+import { createTokenService } from "./modules/auth/tokens.ts";
+import { createAd, createUser } from "./test/factories.ts";
+import { startRedis } from "./test/redis-server.ts";
+import { freePort, startServerProcess } from "./test/server-process.ts";
+import { createTestDatabase } from "./test/test-app.ts";
+
+// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
+const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
+const TOKEN_SECRET = "p".repeat(40);
+
+type Server = Awaited<ReturnType<typeof start>>;
+let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: DatabaseHandle;
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let servers: Server[] = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-two-"));
+chmodSync(dataDir, 0o755);
+
+async function start() {
+  const port = await freePort();
+  const server = startServerProcess({
+    DATABASE_URL: testDatabase.url,
+    REDIS_URL: redis.url!,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    TOKEN_SECRET,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+  });
+  await server.ready;
+  return { ...server, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  if (!webBuilt || !redis.url) return;
+  testDatabase = await createTestDatabase();
+  database = await openDatabase(testDatabase.url, { max: 2 });
+  // The first start migrates and seeds the reference data; the second finds them in place.
+  servers = [await start()];
+  servers.push(await start());
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+  await database?.close();
+  await testDatabase?.drop();
+  await redis?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = async (url: string, init: RequestInit = {}) => {
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+async function signIn(userId: number) {
+  const tokens = createTokenService(database.db, TOKEN_SECRET);
+  const { token } = await tokens.startSession({ kind: "user", userId }, `device-${userId}`);
+  return token;
+}
+
+describe.runIf(webBuilt)("two server processes on one PostgreSQL and one Redis", () => {
+  it("shows a write on one process on the other at once: an ad deleted, a category renamed", async () => {
+    const [first, second] = servers as [Server, Server];
+    const seller = await createUser(database.db);
+    const ad = await createAd(database.db, { user_id: seller.id, title: "Two-process test generator" });
+    const listed = async (server: Server) =>
+      (
+        await json(`${server.url}/api/ads/get`, { method: "POST", body: JSON.stringify({ search: "two-process" }) })
+      ).body.data.data.map((item: { id: number }) => item.id);
+    await expect.poll(() => listed(second)).toContain(ad.id);
+
+    const removed = await json(`${first.url}/api/ads/${ad.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${await signIn(seller.id)}` },
+    });
+    expect(removed.status).toBe(200);
+    await expect.poll(() => listed(second), { timeout: 2000 }).not.toContain(ad.id);
+
+    const names = async (server: Server) =>
+      (await json(`${server.url}/api/categories/active`)).body.data.map((category: { name: string }) => category.name);
+    const [category] = await database.db.select().from(categories).limit(1);
+    expect(await names(first)).toContain(category!.name);
+    expect(await names(second)).toContain(category!.name);
+    // No admin API yet: the rename is a write to the shared database, as an admin process would make it.
+    await database.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
+    await expect.poll(() => names(first), { timeout: 2000 }).toContain("Renamed in one place");
+    await expect.poll(() => names(second), { timeout: 2000 }).toContain("Renamed in one place");
+  });
+
+  it("counts rate limits across both processes", async () => {
+    const max = AUTH_RATE_LIMITS.emailCheckPerIp.max;
+    const statuses: number[] = [];
+    for (let index = 0; index < max + 2; index += 1) {
+      const server = servers[index % 2]!;
+      const { status } = await json(`${server.url}/api/auth/register/validate-credentials`, {
+        method: "POST",
+        body: JSON.stringify({ email: `counted${index}@example.com` }),
+      });
+      statuses.push(status);
+    }
+    expect(statuses.slice(0, max).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(max)).toEqual([429, 429]);
+  });
+
+  it("delivers a chat message sent through one process to a recipient connected to the other", async () => {
+    const [first, second] = servers as [Server, Server];
+    const [buyer, seller] = [await createUser(database.db), await createUser(database.db)];
+    const connectTo = (server: Server, token: string) => {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
+        path: "/messages",
+        auth: { token },
+        transports: ["websocket"],
+        reconnection: false,
+      });
+      return new Promise<typeof socket>((resolve, reject) => {
+        socket.on("connect", () => resolve(socket));
+        socket.on("connect_error", reject);
+      });
+    };
+    const buyerSocket = await connectTo(first, await signIn(buyer.id));
+    const sellerSocket = await connectTo(second, await signIn(seller.id));
+    try {
+      const heard = new Promise<string>((resolve) =>
+        sellerSocket.on("new-message", (event) => resolve(event.message.text)),
+      );
+      const ack = await new Promise<TSendMessageAck>((resolve) =>
+        buyerSocket.emit(
+          "send-message",
+          { to: seller.id, message: "Across processes", payload: {}, clientId: "x-1" },
+          resolve,
+        ),
+      );
+      expect(ack.ok).toBe(true);
+      expect(await heard).toBe("Across processes");
+    } finally {
+      buyerSocket.disconnect();
+      sellerSocket.disconnect();
+    }
+  });
+});
