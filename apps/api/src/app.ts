@@ -9,6 +9,7 @@ import type { Database } from "./db/database.ts";
 import { createDomainEvents } from "./lib/domain-events.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
@@ -16,6 +17,8 @@ import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { chatRoutes } from "./modules/chat/chat.routes.ts";
 import { createChatService } from "./modules/chat/chat.service.ts";
+import { adImageFileOwner } from "./modules/selling/ad-image-files.ts";
+import { userImageFileOwners } from "./modules/users/user-image-files.ts";
 import { handleChatSockets } from "./modules/chat/chat.socket.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -61,7 +64,7 @@ export interface AppDeps {
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
-export async function buildApp({ config, db, storage, logger = false }: AppDeps) {
+export async function buildApp({ config, db, storage, jobs, logger = false }: AppDeps) {
   const app = Fastify({
     logger,
     // Forwarded headers are believed only from configured proxies: anyone can send X-Forwarded-For.
@@ -112,6 +115,22 @@ export async function buildApp({ config, db, storage, logger = false }: AppDeps)
       maxAge: "365d",
     });
   }
+
+  // Files a crash left without a row: swept every hour and once at start (docs/decisions/041-orphan-files.md).
+  const fileOwners = [adImageFileOwner(db), ...userImageFileOwners(db)];
+  jobs.work(
+    "storage.sweep-orphans",
+    async () => {
+      const { checked, removed } = await sweepOrphanFiles(
+        storage,
+        fileOwners,
+        new Date(Date.now() - config.orphanFileGraceMs),
+      );
+      if (removed.length) app.log.info({ checked, removed: removed.length }, "removed orphan files");
+    },
+    { policy: "singleton" },
+  );
+  jobs.schedule("storage.sweep-orphans", "17 * * * *", {});
 
   const { mediaBaseUrl } = config;
   await app.register(

@@ -38,6 +38,12 @@ const environmentSchema = z.object({
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_ADS: z.coerce.number({ message: "must be a number" }).int().min(0, "must be 0 or more").default(520),
+  /** Files no row names are removed once older than this (docs/decisions/041-orphan-files.md). */
+  ORPHAN_FILE_GRACE_MINUTES: z.coerce
+    .number({ message: "must be a number" })
+    .int()
+    .min(0, "must be 0 or more")
+    .default(60),
   ADMIN_EMAIL: z.email({ message: "must be an email address" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
     seedDemo: vars.SEED_DEMO ?? !production,
     demoAds: vars.DEMO_ADS,
+    orphanFileGraceMs: vars.ORPHAN_FILE_GRACE_MINUTES * 60_000,
     logLevel: vars.LOG_LEVEL,
     /** On SIGTERM, how long in-flight requests and running jobs get to finish before their connections are cut. */
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,

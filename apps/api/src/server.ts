@@ -45,6 +45,8 @@ async function main() {
   });
   await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
   await jobs.start(app.log);
+  // A crash may have left files without rows: sweep them now rather than at the next hour.
+  await jobs.send("storage.sweep-orphans", {}, { singletonKey: "at-start" });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -68,7 +68,10 @@ const json = async (url: string, init: RequestInit = {}) => {
     ...init,
     headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
   });
-  return { status: response.status, body: await response.json() };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: { data: Array<{ id: number }> } & Array<{ name: string }> },
+  };
 };
 
 async function signIn(userId: number) {
@@ -151,6 +154,13 @@ describe.runIf(webBuilt)("two server processes on one PostgreSQL and one Redis",
       );
       expect(ack.ok).toBe(true);
       expect(await heard).toBe("Across processes");
+      // And back: the first process hears what the second one stores.
+      const reply = new Promise<string>((resolve) =>
+        buyerSocket.on("new-message", (event) => !event.payload.isSender && resolve(event.message.text)),
+      );
+      const chatId = ack.ok ? ack.data.chatId : 0;
+      sellerSocket.emit("send-message", { to: buyer.id, message: "And back", payload: { chatId }, clientId: "y-1" });
+      expect(await reply).toBe("And back");
     } finally {
       buyerSocket.disconnect();
       sellerSocket.disconnect();

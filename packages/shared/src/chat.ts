@@ -92,7 +92,8 @@ export type TCreateChat = z.infer<typeof ZCreateChat>;
 export const ZSendChatMessage = z.object({ text: ZChatText, clientId: ZClientMessageId.optional() });
 
 /** GET /chats/updates: every message of the caller's chats since a message id (a reconnecting client). */
-export const ZChatUpdatesQuery = z.object({ after: zMessageId });
+/** `after=0` asks from the start (a client that has no message yet); the reply holds at most 500. */
+export const ZChatUpdatesQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 export const ZChatUpdate = z.object({ chatId: z.number().int(), message: ZChatMessage });
 
 /** The socket's send-message event (spec §7): `to`, `message`, `token`, `payload.chatId`, and our `clientId`. */

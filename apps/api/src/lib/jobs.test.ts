@@ -121,6 +121,25 @@ describe("the job queue", () => {
     expect(await jobState(rolledBackId!)).toBeUndefined();
   });
 
+  it("keeps the schedules the code declares, and removes one it no longer does", async () => {
+    const schedules = async () =>
+      database.sql<{ name: string; cron: string; data: unknown }[]>`
+        select name, cron, data from ${database.sql(JOBS_SCHEMA)}.schedule order by name`;
+    const scheduled = createJobs<TestJobs>({ url: testDatabase.url });
+    scheduled.work("test.record", async () => {});
+    scheduled.schedule("test.record", "0 3 * * *", { note: "nightly" });
+    await scheduled.start(quiet);
+    started.push(scheduled);
+    expect(await schedules()).toEqual([{ name: "test.record", cron: "0 3 * * *", data: { note: "nightly" } }]);
+
+    // The next version of the code: the same worker, no schedule.
+    const unscheduled = createJobs<TestJobs>({ url: testDatabase.url });
+    unscheduled.work("test.record", async () => {});
+    await unscheduled.start(quiet);
+    started.push(unscheduled);
+    expect(await schedules()).toEqual([]);
+  });
+
   it("refuses jobs it has no worker for, and declarations after the start", async () => {
     const jobs = createJobs<TestJobs>({ url: testDatabase.url });
     jobs.work("test.record", async () => {});

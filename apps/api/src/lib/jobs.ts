@@ -8,11 +8,16 @@ import type { Transaction } from "../db/database.ts";
  * ids and plain values, never whole rows, which may have changed by the time the job runs. Jobs are added here as
  * the features that need them land (payment reconciliation, ad expiry, mail, the orphan-file sweep).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the first jobs land
-export interface JobMap {}
+export interface JobMap {
+  /** Removes stored files no row names, left by a crash between writing files and committing (lib/orphan-files.ts). */
+  "storage.sweep-orphans": Record<string, never>;
+}
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */
 export const JOBS_SCHEMA = "pgboss";
+
+/** The SQL with which pg-boss' start installs its schema, for a database that is copied afterwards (the tests' template). */
+export const jobsSchemaSql = () => PgBoss.getConstructionPlans(JOBS_SCHEMA);
 
 export interface JobContext {
   id: string;
@@ -117,8 +122,8 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
       queue.on("error", (error) => log.error({ err: error }, "job queue error"));
       await queue.start();
       for (const [name, { handler, options, schedule }] of registered) {
-        const { batchSize = 5, policy, ...settings } = options;
-        await retryOnDeadlock(() => queue.createQueue(name, { name, policy, ...settings }));
+        const { batchSize = 5, ...settings } = options;
+        await retryOnDeadlock(() => queue.createQueue(name, { name, ...settings }));
         // createQueue leaves an existing queue alone: settings changed in code since take effect here.
         await queue.updateQueue(name, { name, ...settings });
         await queue.work<object>(name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
@@ -133,6 +138,10 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
           }
         });
         if (schedule) await queue.schedule(name, schedule.cron, schedule.payload);
+      }
+      // Schedules live in the database: one the code no longer declares is removed, or it would go on firing.
+      for (const { name } of await queue.getSchedules()) {
+        if (!registered.get(name)?.schedule) await queue.unschedule(name);
       }
       started = true;
     },

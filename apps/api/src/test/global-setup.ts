@@ -11,7 +11,7 @@ import {
   type EmbeddedServer,
 } from "../db/database.ts";
 import { seedReferenceData } from "../db/seed/seed-reference.ts";
-import { createJobs } from "../lib/jobs.ts";
+import { jobsSchemaSql } from "../lib/jobs.ts";
 import { createLocalStorage } from "../lib/storage.ts";
 
 declare module "vitest" {
@@ -53,11 +53,12 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase(urlFor(template), { max: 2 });
   await migrateDatabase(handle.db);
   await seedReferenceData(handle.db, createLocalStorage(mediaDir));
+  // pg-boss' schema once here, not in every test database (0.1 s each): a script with its own BEGIN and COMMIT, so on
+  // one reserved connection, as a simple query.
+  const reserved = await handle.sql.reserve();
+  await reserved.unsafe(jobsSchemaSql()).simple();
+  reserved.release();
   await handle.close();
-  // pg-boss installs its schema once here, not in every test database (about 0.1 s each).
-  const jobs = createJobs({ url: urlFor(template) });
-  await jobs.start(console);
-  await jobs.stop();
 
   project.provide("databaseUrlPattern", pattern);
   project.provide("templateDatabase", template);

@@ -1,0 +1,259 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
+import { sql } from "drizzle-orm";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/database.ts";
+import { createUser } from "../../test/factories.ts";
+import { startRedis } from "../../test/redis-server.ts";
+import { freePort, startServerProcess } from "../../test/server-process.ts";
+import { createTestDatabase } from "../../test/test-app.ts";
+import { createTokenService } from "../auth/tokens.ts";
+
+// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
+const webBuilt = existsSync(path.join(import.meta.dirname, "../../../../web/build/server/index.js"));
+const TOKEN_SECRET = "r".repeat(40);
+const CLIENTS_PER_PROCESS = 20;
+/** Why tries were not acknowledged (a timeout while a process was down…), shown when the test fails. */
+const failedTries = new Map<string, number>();
+const MESSAGES_PER_CLIENT = 10;
+
+let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: DatabaseHandle;
+let redis: Awaited<ReturnType<typeof startRedis>>;
+const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-chat-"));
+chmodSync(dataDir, 0o755);
+
+function start(port: number) {
+  return startServerProcess({
+    DATABASE_URL: testDatabase.url,
+    REDIS_URL: redis.url!,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    TOKEN_SECRET,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "error",
+  });
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  if (!webBuilt || !redis.url) return;
+  testDatabase = await createTestDatabase();
+  database = await openDatabase(testDatabase.url, { max: 2 });
+});
+afterAll(async () => {
+  await database?.close();
+  await testDatabase?.drop();
+  await redis?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * A chat client as the web app is one (docs/decisions/038-chat-delivery.md): each message has its own id and is
+ * resent until acknowledged, also after a reconnect; on every (re)connect it fetches what it missed since the last
+ * message it has; it keeps messages by id.
+ */
+function chatClient(url: string, token: string, userId: number) {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+    path: "/messages",
+    auth: { token },
+    transports: ["websocket"],
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+  });
+  const received = new Map<number, string>();
+  let liveDeliveries = 0;
+  let lastId = 0;
+  const pending = new Map<string, { to: number; text: string }>();
+  const acknowledged = new Set<string>();
+  const inFlight = new Set<string>();
+  let chatId: number | undefined;
+
+  const keep = (id: number, text: string) => {
+    received.set(id, text);
+    lastId = Math.max(lastId, id);
+  };
+  socket.on("new-message", ({ message, payload }) => {
+    if (payload.isSender) return;
+    liveDeliveries += 1;
+    keep(message.id, message.text);
+  });
+
+  function trySend(clientId: string) {
+    const entry = pending.get(clientId);
+    // One try at a time per message: a resend waits for the last try's ack or its timeout.
+    if (!entry || !socket.connected || inFlight.has(clientId)) return;
+    inFlight.add(clientId);
+    const event = { to: entry.to, message: entry.text, payload: chatId ? { chatId } : {}, clientId };
+    const remember = (reason: string) => failedTries.set(reason, (failedTries.get(reason) ?? 0) + 1);
+    socket
+      .timeout(5000)
+      .emitWithAck("send-message", event)
+      .then((ack: TSendMessageAck) => {
+        if (!ack.ok) return remember(`${ack.status} ${ack.message}`);
+        chatId ??= ack.data.chatId;
+        pending.delete(clientId);
+        acknowledged.add(clientId);
+      })
+      .catch((error: Error) => remember(error.message))
+      .finally(() => inFlight.delete(clientId));
+  }
+
+  // A try on a connection that dropped will never be answered: try again on the next one.
+  socket.on("disconnect", () => inFlight.clear());
+  socket.on("connect", async () => {
+    {
+      const response = await fetch(`${url}/api/chats/updates?after=${lastId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.ok) {
+        const { data } = (await response.json()) as {
+          data: Array<{ message: { id: number; text: string; isSender: boolean } }>;
+        };
+        for (const { message } of data) if (!message.isSender) keep(message.id, message.text);
+      }
+    }
+    for (const clientId of pending.keys()) trySend(clientId);
+  });
+  // Unacknowledged messages are tried again while the socket is up: an ack lost with a dying process.
+  const retry = setInterval(() => pending.forEach((_, clientId) => trySend(clientId)), 1500);
+
+  return {
+    userId,
+    socket,
+    received,
+    acknowledged,
+    pending,
+    get liveDeliveries() {
+      return liveDeliveries;
+    },
+    send(to: number, text: string) {
+      const clientId = `${userId}-${text}`;
+      pending.set(clientId, { to, text });
+      trySend(clientId);
+    },
+    close() {
+      clearInterval(retry);
+      socket.disconnect();
+    },
+  };
+}
+
+describe.runIf(webBuilt)("chat delivery with two processes, Redis, and a process killed mid-stream", () => {
+  it("stores every acknowledged message once and delivers it to its recipient once", async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    let processA = start(portA);
+    const processB = start(portB);
+    await Promise.all([processA.ready, processB.ready]);
+    const urlA = `http://127.0.0.1:${portA}`;
+    const urlB = `http://127.0.0.1:${portB}`;
+
+    const tokens = createTokenService(database.db, TOKEN_SECRET);
+    const people = await Promise.all(
+      Array.from({ length: CLIENTS_PER_PROCESS * 2 }, async (_, index) => {
+        const user = await createUser(database.db);
+        const { token } = await tokens.startSession({ kind: "user", userId: user.id }, `device-${index}`);
+        return { user, token };
+      }),
+    );
+    // Client i on process A writes with client i + 20 on process B.
+    const clients = people.map(({ user, token }, index) =>
+      chatClient(index < CLIENTS_PER_PROCESS ? urlA : urlB, token, user.id),
+    );
+    await Promise.all(
+      clients.map(
+        (client) =>
+          new Promise<void>((resolve) =>
+            client.socket.connected ? resolve() : client.socket.once("connect", () => resolve()),
+          ),
+      ),
+    );
+    const partnerOf = (index: number) => clients[(index + CLIENTS_PER_PROCESS) % clients.length]!;
+
+    try {
+      for (let round = 0; round < MESSAGES_PER_CLIENT; round += 1) {
+        clients.forEach((client, index) => client.send(partnerOf(index).userId, `m${round}`));
+        if (round === Math.floor(MESSAGES_PER_CLIENT / 2)) {
+          // Mid-stream: process A dies at once, with messages in flight, and comes back on its port.
+          processA.child.kill("SIGKILL");
+          await processA.exited;
+          processA = start(portA);
+          await processA.ready;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+
+      const everyoneAcknowledged = () => clients.every((client) => client.pending.size === 0);
+      await expect
+        .poll(everyoneAcknowledged, { timeout: 30_000, interval: 250 })
+        .toBe(true)
+        .catch((error) => {
+          console.info(
+            "failed tries",
+            [...failedTries],
+            clients.map((c) => [c.socket.connected, c.pending.size]),
+          );
+          throw error;
+        });
+      const allDelivered = () =>
+        clients.every((client, index) => partnerOf(index).received.size >= client.acknowledged.size);
+      await expect
+        .poll(allDelivered, { timeout: 30_000, interval: 250 })
+        .toBe(true)
+        .catch((error) => {
+          console.info(
+            "delivery",
+            clients.map((c, i) => [
+              i,
+              c.acknowledged.size,
+              partnerOf(i).received.size,
+              [...partnerOf(i).received.values()].join(","),
+            ]),
+          );
+          throw error;
+        });
+
+      const sent = clients.length * MESSAGES_PER_CLIENT;
+      const acknowledged = clients.reduce((sum, client) => sum + client.acknowledged.size, 0);
+      const [stored] = await database.db.execute<{ rows: number; distinct: number }>(sql`
+        select count(*)::int as rows, count(distinct (sender_id, client_id))::int as distinct from chat_messages`);
+      let delivered = 0;
+      let lost = 0;
+      for (const [index, client] of clients.entries()) {
+        const texts = new Set(partnerOf(index).received.values());
+        for (const clientId of client.acknowledged) {
+          if (texts.has(clientId.slice(clientId.indexOf("-") + 1))) delivered += 1;
+          else lost += 1;
+        }
+      }
+      const shownTwice = clients.reduce(
+        (sum, client) => sum + (client.received.size - new Set(client.received.values()).size),
+        0,
+      );
+      const liveRepeats = clients.reduce(
+        (sum, client) => sum + Math.max(0, client.liveDeliveries - client.received.size),
+        0,
+      );
+      console.info(
+        `chat reliability: sent ${sent}, acknowledged ${acknowledged}, stored ${stored!.rows}, delivered ${delivered}, ` +
+          `duplicates in store ${stored!.rows - stored!.distinct}, shown twice ${shownTwice}, lost ${lost} ` +
+          `(socket repeats absorbed by message id: ${liveRepeats})`,
+      );
+      expect(acknowledged).toBe(sent);
+      expect(stored!.rows).toBe(sent);
+      expect(stored!.rows - stored!.distinct).toBe(0);
+      expect(delivered).toBe(sent);
+      expect(lost).toBe(0);
+      expect(shownTwice).toBe(0);
+    } finally {
+      clients.forEach((client) => client.close());
+      processA.child.kill("SIGTERM");
+      processB.child.kill("SIGTERM");
+      await Promise.all([processA.exited, processB.exited]);
+    }
+  }, 120_000);
+});
