@@ -8,6 +8,7 @@ import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } fro
 import type { Database, Transaction } from "../database.ts";
 import { admins } from "../schema/admin-auth.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
+import { chatMessages, chats } from "../schema/chat.ts";
 import {
   areas,
   categories as categoriesTable,
@@ -208,6 +209,7 @@ async function writeDemoData(
 
   log(`Writing ${adCount} demo ads…`);
   const now = Date.now();
+  const adRows: Array<{ id: number; sellerId: number }> = [];
   for (let index = 0; index < adCount; index++) {
     const entry = catalog[index % catalog.length]!;
     const area = random.next() < 0.6 ? random.pick(montserrado) : random.pick(areaRows);
@@ -241,6 +243,7 @@ async function writeDemoData(
       })
       .returning({ id: ads.id });
     await db.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+    adRows.push({ id: ad!.id, sellerId: seller.id });
     const attributeRows = fake.values.map(([subcategory_attribute_id, value]) => ({
       ad_id: ad!.id,
       subcategory_attribute_id,
@@ -248,6 +251,58 @@ async function writeDemoData(
     }));
     if (attributeRows.length) await db.insert(adAttributeValues).values(attributeRows);
     if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
+  }
+  await writeDemoChats(db, userRows, adRows, random);
+}
+
+/** Conversations as they go on the market: a question, the seller's answer, haggling; the newest ones unread. */
+const DEMO_CONVERSATIONS = [
+  ["I’m interested", "Hello, it is still available.", "Last Price?", "Give me 10% less and it is yours."],
+  ["Call me", "Ok, I will call you this evening.", "Thank you. Can we meet in Sinkor tomorrow?"],
+  ["Is the price negotiable?", "Small small. Come see it first.", "Where can I see it?", "Red Light, near the market."],
+  ["Does it come with the charger?", "Yes, charger and box."],
+] as const;
+
+async function writeDemoChats(
+  db: Transaction,
+  userRows: Array<{ id: number }>,
+  adRows: Array<{ id: number; sellerId: number }>,
+  random: ReturnType<typeof seededRandom>,
+) {
+  const now = Date.now();
+  // The first demo accounts are buyers who wrote to sellers; every account has chats to open.
+  for (const [index, buyer] of userRows.entries()) {
+    const othersAds = adRows.filter((ad) => ad.sellerId !== buyer.id);
+    for (let chatIndex = 0; chatIndex < 2 && othersAds.length; chatIndex++) {
+      const ad = random.pick(othersAds);
+      const [low, high] = buyer.id < ad.sellerId ? [buyer.id, ad.sellerId] : [ad.sellerId, buyer.id];
+      const [chat] = await db
+        .insert(chats)
+        .values({ user_low_id: low, user_high_id: high, ad_id: ad.id })
+        .onConflictDoNothing()
+        .returning({ id: chats.id });
+      if (!chat) continue;
+      const lines = DEMO_CONVERSATIONS[(index + chatIndex) % DEMO_CONVERSATIONS.length]!;
+      const start = now - random.int(1, 72) * 3_600_000;
+      const rows = await db
+        .insert(chatMessages)
+        .values(
+          lines.map((text, line) => ({
+            chat_id: chat.id,
+            sender_id: line % 2 === 0 ? buyer.id : ad.sellerId,
+            text,
+            created_at: new Date(start + line * 600_000),
+            // The last line waits to be read; the rest were read.
+            read_at: line < lines.length - 1 ? new Date(start + line * 600_000 + 60_000) : null,
+          })),
+        )
+        .returning({ id: chatMessages.id, created_at: chatMessages.created_at });
+      const last = rows[rows.length - 1]!;
+      await db
+        .update(chats)
+        .set({ last_message_id: last.id, last_message_at: last.created_at })
+        .where(eq(chats.id, chat.id));
+    }
   }
 }
 

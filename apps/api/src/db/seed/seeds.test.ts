@@ -7,6 +7,7 @@ import { adImages, ads } from "../schema/ads.ts";
 import { areas, categories, counties, subcategoryAttributes } from "../schema/catalog.ts";
 import { companies, users } from "../schema/users.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { authHeaders } from "../../test/factories.ts";
 import { seedDemoData } from "./seed-demo.ts";
 import { seedReferenceData } from "./seed-reference.ts";
 
@@ -54,6 +55,17 @@ describe("demo data", () => {
       const mediaDir = inject("mediaDir");
       for (const variant of AD_IMAGE_VARIANTS)
         expect(existsSync(path.join(mediaDir, `${images[0]!.path}-${variant}.webp`))).toBe(true);
+
+      // Every demo account has chats to open, with an unread last message from the other side.
+      const demoUsers = await ctx.db.select({ id: users.id }).from(users);
+      for (const { id } of demoUsers) {
+        const list = await ctx.app.inject({
+          method: "GET",
+          url: "/api/chats",
+          headers: await authHeaders(ctx.app, { kind: "user", userId: id }),
+        });
+        expect(list.json().data.data.length).toBeGreaterThan(0);
+      }
 
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
