@@ -10,36 +10,17 @@
  * It starts the server on DATA_DIR when set, else on a fresh temporary one seeded with 120 demo ads.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import lighthousePackage from "lighthouse/package.json" with { type: "json" };
 import type { TCategory } from "../packages/shared/src/catalog.ts";
 import { auditPage, launchChromium, type PageAudit } from "./lib/lighthouse.ts";
+import { startBenchServer } from "./lib/server.ts";
 
 const RUNS = 3;
 const TARGETS = { jsKb: 130, totalKb: 350, performance: 90, lcpSeconds: 2.0 };
 
-const root = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-  console.error("The web app is not built: run `npm run build` first, then this benchmark again.");
-  process.exit(1);
-}
-
-const temporaryDataDir = process.env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "waterside-web-bench-"));
-// The embedded PostgreSQL runs as another user when we are root; it must be able to enter the folder.
-if (temporaryDataDir) chmodSync(temporaryDataDir, 0o755);
-
-const removeTemporaryDataDir = () => temporaryDataDir && rmSync(temporaryDataDir, { recursive: true, force: true });
-const server = await startServer().catch((error: unknown) => {
-  removeTemporaryDataDir();
-  throw error;
-});
+const server = await startBenchServer({ demoAds: 120 });
 const chromium = await launchChromium().catch(async (error: unknown) => {
   await server.stop();
-  removeTemporaryDataDir();
   throw error;
 });
 try {
@@ -48,7 +29,7 @@ try {
   };
   console.log(
     `Web first-load benchmark: Lighthouse ${lighthousePackage.version}, ${Browser}, mobile, simulated throttling, ` +
-      `median of ${RUNS} runs per page, data in ${process.env.DATA_DIR ?? `${temporaryDataDir} (demo, 120 ads)`}`,
+      `median of ${RUNS} runs per page, data in ${server.data}`,
   );
 
   const rows = [];
@@ -89,7 +70,6 @@ try {
 } finally {
   await chromium.close();
   await server.stop();
-  removeTemporaryDataDir();
 }
 
 /** Home, then a listing and an ad from the first category whose subcategory has ads. */
@@ -114,58 +94,6 @@ async function pagesToMeasure(origin: string): Promise<{ name: string; path: str
   if (ad) pages.push({ name: "ad", path: `/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}` });
   else console.warn(`POST /api/ads/get answered ${response.status} without an ad: the ad page is not measured.`);
   return pages;
-}
-
-/** The real server (`npm run serve`) on a free loopback port, ready once it prints its banner. */
-async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: process.env.DATA_DIR ?? temporaryDataDir,
-    LOG_LEVEL: "warn",
-    ...(temporaryDataDir && { DEMO_ADS: "120" }),
-  };
-  delete env.NODE_ENV;
-
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let stdout = "";
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (!stdout.includes("is running at")) return;
-      // Past start-up only warnings are logged; show them next to the figures they may explain.
-      child.stdout.off("data", collect);
-      child.stdout.pipe(process.stdout);
-      resolve();
-    };
-    child.stdout.on("data", collect);
-    void exited.then((code) => reject(new Error(`The server exited with ${code} before it was ready:\n${stdout}`)));
-  });
-
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.stdout.unpipe(process.stdout).resume();
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function median(values: (number | null)[]): number | null {

@@ -175,3 +175,24 @@ test("shared links preview without JavaScript: title, Open Graph image and Produ
   expect(sitemap).toContain(`/categories/${ad!.category_id}/${ad!.subcategory_id}/${ad!.id}</loc>`);
   expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
 });
+
+test("cards download the photo size they show: the small card on a phone and a laptop, the card on a dense screen", async ({
+  page,
+  browser,
+}) => {
+  // Both projects have a device pixel ratio of 1; cards are 156–297 CSS px wide (decision 006).
+  await page.goto("/search");
+  const firstCard = page.getByRole("article").first().locator("img");
+  await expect(firstCard).toHaveJSProperty("complete", true);
+  expect(await firstCard.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-card_small\.webp$/);
+
+  // A phone 360 px wide at ratio 3 needs more than 360 pixels for a 156 px card.
+  const dense = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 });
+  const densePage = await dense.newPage();
+  await skipSignupPrompt(densePage);
+  await densePage.goto(page.url());
+  const denseCard = densePage.getByRole("article").first().locator("img");
+  await expect(denseCard).toHaveJSProperty("complete", true);
+  expect(await denseCard.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-card\.webp$/);
+  await dense.close();
+});

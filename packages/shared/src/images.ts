@@ -1,4 +1,4 @@
-/** Image sizes of spec §5 "Image upload" plus the two card sizes lists need (decision 040). */
+/** Image sizes of spec §5 "Image upload" plus the two card sizes lists need (decision 006). */
 export const IMAGE_SIZES = {
   profile: { width: 400, height: 400 },
   thumbnail: { width: 150, height: 150 },

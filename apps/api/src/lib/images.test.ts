@@ -18,6 +18,8 @@ describe("uploaded images", () => {
     }
     expect((await sharp(variants.thumbnail).metadata()).width).toBe(150);
     expect((await sharp(variants.card).metadata()).width).toBe(480);
+    const small = await sharp(variants.card_small).metadata();
+    expect([small.width, small.height]).toEqual([360, 270]);
   });
 
   it("refuses a text file renamed .jpg", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AD_IMAGE_VARIANTS, IMAGE_SIZES, WEBP_QUALITY, type AdImageVariant } from "@waterside/shared/images";
 import { IMAGE_MESSAGES } from "@waterside/shared/images-messages";
+import type { Storage } from "./storage.ts";
 import { removeFiles, type FileWriter } from "./stored-files.ts";
 
 export type ImageVariants = Record<AdImageVariant, Buffer>;
@@ -55,26 +56,59 @@ async function encode(pipeline: Sharp, field: string) {
 
 /** Re-encodes an image into every ad size as WebP, upright and without metadata. */
 export async function encodeAdImage(input: Buffer, field = "images"): Promise<ImageVariants> {
+  return encodeAdImageVariants(input, AD_IMAGE_VARIANTS, field);
+}
+
+/** The large size fits inside its box and is never enlarged; the others are cropped to fill theirs. */
+async function encodeAdImageVariants<Variant extends AdImageVariant>(
+  input: Buffer,
+  variants: readonly Variant[],
+  field: string,
+): Promise<Record<Variant, Buffer>> {
   const open = await readUploadedImage(input, field);
   const entries = await Promise.all(
-    AD_IMAGE_VARIANTS.map(async (variant) => {
+    variants.map(async (variant) => {
       const { width, height } = IMAGE_SIZES[variant];
       const fit = variant === "large" ? "inside" : "cover";
       const body = await encode(open().resize({ width, height, fit, withoutEnlargement: variant === "large" }), field);
       return [variant, body] as const;
     }),
   );
-  return Object.fromEntries(entries) as ImageVariants;
+  return Object.fromEntries(entries) as Record<Variant, Buffer>;
 }
 
+/** Storage file of one size of an ad image stored under `key`. */
+export const adImageFile = (key: string, variant: AdImageVariant) => `${key}-${variant}.webp`;
+
 /** Storage files of an ad image stored under `key`. */
-export const adImageFiles = (key: string) => AD_IMAGE_VARIANTS.map((variant) => `${key}-${variant}.webp`);
+export const adImageFiles = (key: string) => AD_IMAGE_VARIANTS.map((variant) => adImageFile(key, variant));
+
+/**
+ * Writes the sizes an ad image stored under `key` lacks (a size added after it was posted), cut from its stored
+ * large size: the original upload is not kept, and the large one is the closest to it. Sizes already stored are left
+ * as they are, so running it again writes nothing. Returns the sizes written, or null when the large size itself is
+ * missing and nothing can be cut.
+ */
+export async function completeAdImage(
+  storage: Pick<Storage, "get" | "put">,
+  key: string,
+): Promise<AdImageVariant[] | null> {
+  const derived = AD_IMAGE_VARIANTS.filter((variant) => variant !== "large");
+  const stored = await Promise.all(derived.map((variant) => storage.get(adImageFile(key, variant))));
+  const missing = derived.filter((_, index) => stored[index] === null);
+  if (missing.length === 0) return [];
+  const large = await storage.get(adImageFile(key, "large"));
+  if (!large) return null;
+  const bodies = await encodeAdImageVariants(large, missing, "images");
+  await Promise.all(missing.map((variant) => storage.put(adImageFile(key, variant), bodies[variant])));
+  return missing;
+}
 
 /** Stores every size under a fresh key in `folder` and returns the key. */
 export async function storeAdImage(storage: FileWriter, folder: string, variants: ImageVariants): Promise<string> {
   const key = `${folder}/${randomUUID()}`;
   const written = await Promise.allSettled(
-    AD_IMAGE_VARIANTS.map((variant) => storage.put(`${key}-${variant}.webp`, variants[variant])),
+    AD_IMAGE_VARIANTS.map((variant) => storage.put(adImageFile(key, variant), variants[variant])),
   );
   const failure = written.find((result) => result.status === "rejected");
   if (failure) {

@@ -10,6 +10,8 @@ interface SocketData {
   sessionId: string;
   /** The newest access token the client has shown (handshake, or the spec's `token` on send-message). */
   token: string;
+  /** When that token was last found to stand (ms since the epoch). */
+  checkedAt: number;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -25,8 +27,15 @@ export interface Realtime {
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   /** Ends the sockets of a signed-out session at once, on every process. */
   disconnectSession(sessionId: string): void;
-  /** Whether a token still speaks for the socket's user; a socket whose token does not is disconnected. */
-  stillSignedIn(socket: { data: SocketData; disconnect(close?: boolean): unknown }, token?: string): Promise<boolean>;
+  /**
+   * Whether a token still speaks for the socket's user; a socket whose token does not is disconnected. The socket's
+   * own token, checked within the last minute, is taken as it is (every socket is checked again each minute).
+   */
+  stillSignedIn(
+    socket: { data: SocketData; disconnect(close?: boolean): unknown },
+    token?: string,
+    options?: { force?: boolean },
+  ): Promise<boolean>;
 }
 
 declare module "fastify" {
@@ -62,7 +71,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     const token = bareToken(socket.handshake.auth.token);
     const principal = token ? await app.resolveToken(token) : null;
     if (principal?.kind !== "user") return next(new Error(REALTIME_UNAUTHORIZED));
-    socket.data = { userId: principal.userId, sessionId: principal.sessionId, token };
+    socket.data = { userId: principal.userId, sessionId: principal.sessionId, token, checkedAt: Date.now() };
     next();
   });
   io.on("connection", (socket) => socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]));
@@ -80,15 +89,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
-    async stillSignedIn(socket, token) {
+    async stillSignedIn(socket, token, { force = false } = {}) {
       const candidate = token ? bareToken(token) : socket.data.token;
+      if (!force && candidate === socket.data.token && Date.now() - socket.data.checkedAt < RECHECK_MS) return true;
       const principal = await app.resolveToken(candidate);
       if (principal?.kind === "user" && principal.userId === socket.data.userId) {
         socket.data.token = candidate;
+        socket.data.checkedAt = Date.now();
         return true;
       }
       // A newer token that fails does not end a socket whose own token still stands.
-      if (candidate !== socket.data.token) return this.stillSignedIn(socket);
+      if (candidate !== socket.data.token) return this.stillSignedIn(socket, undefined, { force: true });
       socket.disconnect(true);
       return false;
     },
@@ -96,7 +107,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("realtime", realtime);
 
   const recheck = setInterval(() => {
-    for (const socket of io.of("/").sockets.values()) void realtime.stillSignedIn(socket).catch(() => {});
+    for (const socket of io.of("/").sockets.values()) {
+      void realtime.stillSignedIn(socket, undefined, { force: true }).catch(() => {});
+    }
   }, RECHECK_MS);
   recheck.unref();
   app.addHook("onClose", async () => clearInterval(recheck));

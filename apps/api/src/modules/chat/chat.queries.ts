@@ -1,3 +1,4 @@
+import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { chats, userBlocks } from "../../db/schema/chat.ts";
@@ -207,20 +208,30 @@ export async function markRead(db: Pick<Database, "execute">, chatId: number, re
   return row?.up_to ?? null;
 }
 
-/** Messages a user sent in the last `seconds`, for the flood limit. */
-export async function countSentWithin(db: Reader, senderId: number, seconds: number) {
-  const [row] = await db.execute<{ sent: number }>(sql`
-    select count(*)::int as sent from chat_messages
-    where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds})`);
-  return row?.sent ?? 0;
-}
-
-export async function isBlockedBetween(db: Reader, userA: number, userB: number) {
-  const [row] = await db.execute<{ blocked: boolean }>(sql`
-    select exists (select 1 from user_blocks
-      where (blocker_id = ${userA} and blocked_id = ${userB}) or (blocker_id = ${userB} and blocked_id = ${userA}))
-      as blocked`);
-  return Boolean(row?.blocked);
+/**
+ * What decides whether `senderId` may write to `receiverId` now, in one query: the receiver is an active account,
+ * whether either blocked the other, and how many messages the sender wrote within each flood window.
+ */
+export async function findWritingStanding(
+  db: Reader,
+  senderId: number,
+  receiverId: number,
+  windows: ReadonlyArray<{ seconds: number }>,
+) {
+  const [row] = await db.execute<{ can_receive: boolean | null; blocked: boolean; sent: number[] }>(sql`
+    select
+      (select status_id = ${USER_STATUS.active} and deleted_at is null from users where id = ${receiverId}) as can_receive,
+      exists (select 1 from user_blocks
+        where (blocker_id = ${senderId} and blocked_id = ${receiverId})
+           or (blocker_id = ${receiverId} and blocked_id = ${senderId})) as blocked,
+      array[${sql.join(
+        windows.map(
+          ({ seconds }) => sql`(select count(*)::int from chat_messages
+            where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds}))`,
+        ),
+        sql`, `,
+      )}]::int[] as sent`);
+  return { canReceive: Boolean(row?.can_receive), blocked: Boolean(row?.blocked), sent: row?.sent ?? [] };
 }
 
 export async function setBlocked(db: Database, blockerId: number, blockedId: number, blocked: boolean) {

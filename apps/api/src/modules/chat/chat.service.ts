@@ -1,16 +1,13 @@
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TChat, TChatMessage, TChatWithMessages, TCreateChat } from "@waterside/shared/chat";
-import { CHAT_MESSAGES, CHATS_PAGE } from "@waterside/shared/chat-messages";
+import { CHAT_MESSAGES, CHAT_MESSAGES_PAGE, CHATS_PAGE } from "@waterside/shared/chat-messages";
 import { imageVariantUrl } from "@waterside/shared/images";
-import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { ads } from "../../db/schema/ads.ts";
-import { users } from "../../db/schema/users.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
 import {
-  countSentWithin,
   findChat,
   findChats,
   findContacts,
@@ -20,7 +17,7 @@ import {
   findMessagesSince,
   findSent,
   insertMessage,
-  isBlockedBetween,
+  findWritingStanding,
   markRead,
   openChat,
   setBlocked,
@@ -109,23 +106,6 @@ export function createChatService({
     };
   }
 
-  /** Who may receive: an active account that has not been deleted. */
-  async function assertCanReceive(userId: number) {
-    const [receiver] = await db
-      .select({ status: users.status_id, deleted: users.deleted_at })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!receiver || receiver.deleted || receiver.status !== USER_STATUS.active) {
-      throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
-    }
-  }
-
-  async function assertNotFlooding(senderId: number) {
-    for (const { seconds, max } of CHAT_RATE_LIMITS) {
-      if ((await countSentWithin(db, senderId, seconds)) >= max) throw new HttpError(429, CHAT_FLOODED);
-    }
-  }
-
   /** Stores a message and then tells both users' devices; a resend of a stored client id is told again, not stored. */
   async function deliver(chatId: number, senderId: number, receiverId: number, text: string, clientId?: string) {
     const { row } = await db.transaction((tx) =>
@@ -149,12 +129,34 @@ export function createChatService({
     return toMessage(row, senderId);
   }
 
-  /** Checks everything that must hold before a user writes to another, in the spec's words where it has them. */
+  /**
+   * Checks everything that must hold before a user writes to another, in the spec's words where it has them, in one
+   * round trip: the receiver can receive, neither blocked the other, the sender is under the flood limits.
+   */
   async function assertMayWrite(senderId: number, receiverId: number) {
     if (senderId === receiverId) throw new HttpError(422, CHAT_MESSAGES.self, { recieverId: [CHAT_MESSAGES.self] });
-    await assertCanReceive(receiverId);
-    if (await isBlockedBetween(db, senderId, receiverId)) throw new HttpError(403, CHAT_MESSAGES.blocked);
-    await assertNotFlooding(senderId);
+    const standing = await findWritingStanding(db, senderId, receiverId, CHAT_RATE_LIMITS);
+    if (!standing.canReceive) {
+      throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
+    }
+    if (standing.blocked) throw new HttpError(403, CHAT_MESSAGES.blocked);
+    if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max)) throw new HttpError(429, CHAT_FLOODED);
+  }
+
+  /** Opens (or reuses) the chat of two users about an ad and stores its first message. */
+  async function start(userId: number, input: TCreateChat) {
+    await assertMayWrite(userId, input.recieverId);
+    let adId: number | null = null;
+    if (input.productId !== undefined) {
+      const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
+      // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
+      if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
+        throw new HttpError(422, "Choose an ad of this seller.", { productId: ["Choose an ad of this seller."] });
+      }
+      adId = input.productId;
+    }
+    const chatId = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
+    return { chatId, message: await deliver(chatId, userId, input.recieverId, input.firstMessage, input.clientId) };
   }
 
   async function otherMember(chatId: number, userId: number) {
@@ -217,26 +219,13 @@ export function createChatService({
 
     /** Spec §7 "POST create chat": opens (or reuses) the chat of two users about an ad, with its first message. */
     async create(userId: number, input: TCreateChat): Promise<TChatWithMessages> {
-      const again = await resent(userId, input.clientId);
-      if (again) return this.open(userId, again.chatId, { limit: 30 });
-      await assertMayWrite(userId, input.recieverId);
-      let adId: number | null = null;
-      if (input.productId !== undefined) {
-        const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
-        // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
-        if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
-          throw new HttpError(422, "Choose an ad of this seller.", { productId: ["Choose an ad of this seller."] });
-        }
-        adId = input.productId;
-      }
-      const chatId = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
-      await deliver(chatId, userId, input.recieverId, input.firstMessage, input.clientId);
-      return this.open(userId, chatId, { limit: 30 });
+      const { chatId } = (await resent(userId, input.clientId)) ?? (await start(userId, input));
+      return this.open(userId, chatId, { limit: CHAT_MESSAGES_PAGE });
     },
 
     /** A message in a chat the user is in. */
-    async send(userId: number, chatId: number, text: string, clientId?: string) {
-      const otherId = await otherMember(chatId, userId);
+    async send(userId: number, chatId: number, text: string, clientId?: string, knownOtherId?: number) {
+      const otherId = knownOtherId ?? (await otherMember(chatId, userId));
       const again = await resent(userId, clientId);
       if (again) return again;
       await assertMayWrite(userId, otherId);
@@ -254,17 +243,17 @@ export function createChatService({
       if (event.payload.chatId !== undefined) {
         const otherId = await otherMember(event.payload.chatId, userId);
         if (otherId !== event.to) throw notFound("Chat");
-        return this.send(userId, event.payload.chatId, event.message, event.clientId);
+        return this.send(userId, event.payload.chatId, event.message, event.clientId, otherId);
       }
-      const again = await resent(userId, event.clientId);
-      if (again) return again;
-      const chat = await this.create(userId, {
-        recieverId: event.to,
-        firstMessage: event.message,
-        productId: event.payload.productId,
-        clientId: event.clientId,
-      });
-      return { chatId: chat.id, message: chat.lastMessage! };
+      return (
+        (await resent(userId, event.clientId)) ??
+        (await start(userId, {
+          recieverId: event.to,
+          firstMessage: event.message,
+          productId: event.payload.productId,
+          clientId: event.clientId,
+        }))
+      );
     },
 
     /** What a reconnecting client missed since the last message it has, in every chat. */

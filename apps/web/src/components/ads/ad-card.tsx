@@ -1,16 +1,26 @@
 import type { TAdListItem } from "@waterside/shared/ads";
+import { IMAGE_SIZES } from "@waterside/shared/images";
 import { Link } from "react-router";
 import { formatDate, formatPrice } from "~/lib/format";
 import { SaveToggle } from "~/components/save-toggle";
 import { adPath } from "./ad-path";
 
-/** A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards). */
-export function AdCard({ ad, eager = false }: { ad: TAdListItem; eager?: boolean }) {
+/**
+ * A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards).
+ * `sizes` is how wide the list shows its cards on each screen, so a phone downloads the small card photo and a
+ * wide or dense screen the full card one (decision 006).
+ */
+export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: string; eager?: boolean }) {
   const image = ad.images[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm">
       <img
         src={image?.card_url ?? "/favicon.svg"}
+        srcSet={
+          image &&
+          `${image.card_small_url} ${IMAGE_SIZES.card_small.width}w, ${image.card_url} ${IMAGE_SIZES.card.width}w`
+        }
+        sizes={image && sizes}
         alt=""
         width={480}
         height={360}

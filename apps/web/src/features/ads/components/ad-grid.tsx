@@ -3,6 +3,18 @@ import { useLocation, useNavigation } from "react-router";
 import { NoAds } from "~/components/ads/no-ads";
 import { AdCard, AdCardSkeletons } from "~/components/ads/ad-card";
 
+/**
+ * A column's width: the listing is max-w-7xl with px-4 (sm:px-6), and from lg the w-64 filter panel and a gap-6 take
+ * their share; the grid below has gap-3 (sm:gap-4) between 2, md:3 or xl:4 columns.
+ */
+const CARD_SIZES = [
+  "(min-width: 1280px) 226px",
+  "(min-width: 1024px) calc((100vw - 360px) / 3)",
+  "(min-width: 768px) calc((100vw - 80px) / 3)",
+  "(min-width: 640px) calc(50vw - 32px)",
+  "calc(50vw - 22px)",
+].join(", ");
+
 /** The results grid: skeletons while new results load, the spec's empty state when there are none. */
 export function AdGrid({ ads }: { ads: TAdListItem[] }) {
   const navigation = useNavigation();
@@ -19,7 +31,7 @@ export function AdGrid({ ads }: { ads: TAdListItem[] }) {
       ) : (
         ads.map((ad, index) => (
           <li key={ad.id}>
-            <AdCard ad={ad} eager={index < 2} />
+            <AdCard ad={ad} sizes={CARD_SIZES} eager={index < 2} />
           </li>
         ))
       )}

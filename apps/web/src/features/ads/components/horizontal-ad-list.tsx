@@ -6,6 +6,8 @@ import { AdCard } from "~/components/ads/ad-card";
 
 /** Spec §9: carousels scroll 300 px per arrow; arrows show past 6 items on desktop, 3 on phones. */
 const SCROLL_STEP_PX = 300;
+/** A card is w-44, sm:w-56 (below). */
+const CARD_SIZES = "(min-width: 640px) 224px, 176px";
 
 export function HorizontalAdList({
   id,
@@ -67,7 +69,7 @@ export function HorizontalAdList({
               key={ad.id}
               className="w-44 shrink-0 snap-start [contain-intrinsic-size:auto_22rem] [content-visibility:auto] sm:w-56"
             >
-              <AdCard ad={ad} />
+              <AdCard ad={ad} sizes={CARD_SIZES} />
             </li>
           ))}
         </ul>

@@ -4,6 +4,14 @@ import { clsx } from "clsx";
 import { NoAds } from "~/components/ads/no-ads";
 import { AdCard } from "~/components/ads/ad-card";
 
+/** A column's width: the ad page is max-w-7xl with px-4 (sm:px-6); the grid below has gap-3 and 2 or md:4 columns. */
+const CARD_SIZES = [
+  "(min-width: 1280px) 299px",
+  "(min-width: 768px) calc(25vw - 21px)",
+  "(min-width: 640px) calc(50vw - 30px)",
+  "calc(50vw - 22px)",
+].join(", ");
+
 /** Spec §2: the ad page ends with a toggle between Similar Ads and Ads By Seller. */
 export function RelatedAds({ similar, bySeller }: { similar: TAdListItem[]; bySeller: TAdListItem[] }) {
   const [tab, setTab] = useState<"similar" | "seller">("similar");
@@ -39,7 +47,7 @@ export function RelatedAds({ similar, bySeller }: { similar: TAdListItem[]; bySe
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {ads.map((ad) => (
             <li key={ad.id}>
-              <AdCard ad={ad} />
+              <AdCard ad={ad} sizes={CARD_SIZES} />
             </li>
           ))}
         </ul>

@@ -11,6 +11,14 @@ import { getSavedAds } from "../api/get-saved-ads";
 /** Spec §5/§9: list search starts after more than 2 characters, 300 ms after typing stops. */
 const SEARCH_MIN_LENGTH = 3;
 const SEARCH_DELAY_MS = 300;
+/** A column's width: the page is max-w-6xl with px-4 (sm:px-6); the grid has gap-3 (sm:gap-4), 2 to xl:4 columns. */
+const CARD_SIZES = [
+  "(min-width: 1280px) 264px",
+  "(min-width: 1152px) 358px",
+  "(min-width: 768px) calc((100vw - 80px) / 3)",
+  "(min-width: 640px) calc(50vw - 32px)",
+  "calc(50vw - 22px)",
+].join(", ");
 
 export const meta: Route.MetaFunction = () => [
   { title: `Saved ads | ${BRAND}` },
@@ -79,7 +87,7 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
           ) : (
             page.data.map((ad) => (
               <li key={ad.id}>
-                <AdCard ad={ad} />
+                <AdCard ad={ad} sizes={CARD_SIZES} />
               </li>
             ))
           )}

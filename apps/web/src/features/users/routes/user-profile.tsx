@@ -10,12 +10,19 @@ import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
-import { getUser } from "../api/get-user";
+import { getUser } from "~/lib/api/get-user";
 import { ContactDetails } from "../components/contact-details";
 import { ProfileHeader } from "../components/profile-header";
 
 /** How many of the seller's ads the profile shows. */
 const PROFILE_ADS = 60;
+/** A column's width: the page is max-w-6xl with px-4 (sm:px-6); the grid has gap-3 and 2, sm:3 or lg:4 columns. */
+const CARD_SIZES = [
+  "(min-width: 1152px) 267px",
+  "(min-width: 1024px) calc(25vw - 21px)",
+  "(min-width: 640px) calc((100vw - 72px) / 3)",
+  "calc(50vw - 22px)",
+].join(", ");
 
 /**
  * Spec §2 /profile/{userId}, rendered on the server like the ad page so a shared profile previews. The server
@@ -91,7 +98,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {ads.data.map((ad) => (
               <li key={ad.id}>
-                <AdCard ad={ad} />
+                <AdCard ad={ad} sizes={CARD_SIZES} />
               </li>
             ))}
           </ul>
