@@ -49,7 +49,9 @@ export const chatMessages = pgTable(
     index("chat_messages_chat_idx").on(table.chat_id, table.id),
     // The per-user flood limit counts a sender's recent messages.
     index("chat_messages_sender_recent_idx").on(table.sender_id, table.created_at),
-    index("chat_messages_unread_idx").on(table.chat_id, table.sender_id).where(sql`${table.read_at} is null`),
+    index("chat_messages_unread_idx")
+      .on(table.chat_id, table.sender_id)
+      .where(sql`${table.read_at} is null`),
   ],
 );
 

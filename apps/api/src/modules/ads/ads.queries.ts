@@ -1,6 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { AD_TOTAL_EXACT_LIMIT, LIST_DESCRIPTION_LENGTH, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-messages";
+import {
+  AD_TOTAL_EXACT_LIMIT,
+  LIST_DESCRIPTION_LENGTH,
+  TYPO_TOLERANCE_MIN_LENGTH,
+} from "@waterside/shared/ads-messages";
 import type { Database } from "../../db/database.ts";
 
 export interface AdListQuery {
