@@ -15,6 +15,7 @@ const API_MODULES = {
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts"],
   chat: [],
+  notifications: [],
   health: [],
   "password-reset": [],
   reviews: ["ad-rating.ts"],

@@ -17,6 +17,9 @@ import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { chatRoutes } from "./modules/chat/chat.routes.ts";
 import { createChatService } from "./modules/chat/chat.service.ts";
+import { reactToNotificationsEvents } from "./modules/notifications/notifications.reactions.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { adImageFileOwner } from "./modules/selling/ad-image-files.ts";
 import { userImageFileOwners } from "./modules/users/user-image-files.ts";
 import { handleChatSockets } from "./modules/chat/chat.socket.ts";
@@ -142,7 +145,24 @@ export async function buildApp({ config, db, storage, jobs, logger = false }: Ap
       await api.register(adsRoutes, { ads, saved });
       await api.register(sellingRoutes, { selling: createSellingService({ db, storage, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
-      const chat = createChatService({ db, realtime: app.realtime, mediaBaseUrl });
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, "outbox"),
+        log: app.log,
+      });
+      const notifications = createNotificationsService({
+        db,
+        realtime: app.realtime,
+        mailer,
+        webPush: config.webPush,
+        pushCaFile: config.webPushCaFile,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      });
+      reactToNotificationsEvents(events, jobs, notifications, { emailDelaySeconds: config.chatEmailDelaySeconds });
+      await api.register(notificationsRoutes, { notifications });
+      const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       await api.register(chatRoutes, { chat });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
@@ -157,12 +177,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false }: Ap
         guardEveryRoute(admin, app.requireAdmin);
         await admin.register(adminSessionRoutes, { db, mediaBaseUrl });
       });
-      const mailer = createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, "outbox"),
-        log: app.log,
-      });
+
       await api.register(passwordResetRoutes, {
         passwordReset: createPasswordResetService({ db, tokens, mailer, secret: config.tokenSecret, log: app.log }),
       });

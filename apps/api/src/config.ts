@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -56,6 +57,23 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Waterside <no-reply@waterside.lr>"),
+  /** Web Push (VAPID) keys, made once with `npx web-push generate-vapid-keys` and kept like TOKEN_SECRET. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/, "must be a URL-safe base64 P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/, "must be a URL-safe base64 P-256 private key")
+    .optional(),
+  /** Extra certificate authorities (a PEM file) trusted for push services: a private relay, or the tests' fake. */
+  WEB_PUSH_CA_FILE: z.string().min(1).optional(),
+  /** How long a chat message waits unread before its recipient is mailed (decision 042). */
+  CHAT_EMAIL_DELAY_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).default(600),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL")
+    .default("mailto:support@waterside.lr"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_ISSUER: z.url({ message: "must be an absolute URL" }).default("https://accounts.google.com"),
   GOOGLE_JWKS_URL: z.url({ message: "must be an absolute URL" }).default("https://www.googleapis.com/oauth2/v3/certs"),
@@ -176,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset: mails are written to DATA_DIR/outbox (development and tests only). */
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
+    /** Off (null) in production without keys; development keeps generated keys in DATA_DIR (decision 042). */
+    webPush: webPushKeys(vars, production, dataDir),
+    chatEmailDelaySeconds: vars.CHAT_EMAIL_DELAY_SECONDS,
+    webPushCaFile: vars.WEB_PUSH_CA_FILE,
     /** Social sign-in; a provider without its settings is disabled (docs/decisions/018-social-sign-in.md). */
     social: {
       google: vars.GOOGLE_CLIENT_ID
@@ -261,11 +283,27 @@ function checkObjectStorage(vars: Record<string, unknown>) {
   requireTogether(vars, ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 }
 
-function developmentSecret(dataDir: string, name: string): string {
+function webPushKeys(
+  vars: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT: string },
+  production: boolean,
+  dataDir: string,
+) {
+  requireTogether(vars, ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]);
+  if (vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY) {
+    return { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY, subject: vars.VAPID_SUBJECT };
+  }
+  if (production) return null;
+  const generated = webpush.generateVAPIDKeys();
+  const publicKey = developmentSecret(dataDir, "vapid_public_key", () => generated.publicKey);
+  const privateKey = developmentSecret(dataDir, "vapid_private_key", () => generated.privateKey);
+  return { publicKey, privateKey, subject: vars.VAPID_SUBJECT };
+}
+
+function developmentSecret(dataDir: string, name: string, make = () => randomBytes(48).toString("base64url")): string {
   const file = path.join(dataDir, "secrets.json");
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   if (!secrets[name]) {
-    secrets[name] = randomBytes(48).toString("base64url");
+    secrets[name] = make();
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }

@@ -11,6 +11,7 @@ import * as ads from "./schema/ads.ts";
 import * as auth from "./schema/auth.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as chat from "./schema/chat.ts";
+import * as notifications from "./schema/notifications.ts";
 import * as passwordReset from "./schema/password-reset.ts";
 import * as payments from "./schema/payments.ts";
 import * as reviews from "./schema/reviews.ts";
@@ -24,6 +25,7 @@ export const schema = {
   ...auth,
   ...catalog,
   ...chat,
+  ...notifications,
   ...passwordReset,
   ...payments,
   ...reviews,

@@ -11,6 +11,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DomainEventMap {
   /** An account was erased (spec §7 DELETE /user). Its ads are hidden and its personal rows removed. */
   "user.deleted": { userId: number };
+  /** A chat message was stored (not a resend): the recipient may need telling while away (decision 042). */
+  "chat.message.created": { chatId: number; messageId: number; senderId: number; receiverId: number };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -11,6 +11,10 @@ import type { Transaction } from "../db/database.ts";
 export interface JobMap {
   /** Removes stored files no row names, left by a crash between writing files and committing (lib/orphan-files.ts). */
   "storage.sweep-orphans": Record<string, never>;
+  /** Tells a recipient who is not connected of a new message on their devices' Web Push (decision 042). */
+  "notifications.push-chat-message": { messageId: number; receiverId: number };
+  /** Mails a recipient who left a chat's messages unread for a while, at most once an hour per chat. */
+  "notifications.email-unread-chat": { chatId: number; receiverId: number };
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

@@ -4,6 +4,7 @@ import { CHAT_MESSAGES, CHAT_MESSAGES_PAGE, CHATS_PAGE } from "@waterside/shared
 import { imageVariantUrl } from "@waterside/shared/images";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
@@ -51,10 +52,12 @@ export function toMessage(row: MessageRow, viewerId: number): TChatMessage {
 
 export function createChatService({
   db,
+  events,
   realtime,
   mediaBaseUrl,
 }: {
   db: Database;
+  events: DomainEvents;
   realtime: Realtime;
   mediaBaseUrl: string;
 }) {
@@ -108,9 +111,13 @@ export function createChatService({
 
   /** Stores a message and then tells both users' devices; a resend of a stored client id is told again, not stored. */
   async function deliver(chatId: number, senderId: number, receiverId: number, text: string, clientId?: string) {
-    const { row } = await db.transaction((tx) =>
-      insertMessage(tx, { chatId, senderId, text, clientId: clientId ?? null }),
-    );
+    const row = await events.transaction(db, async (tx, publish) => {
+      const stored = await insertMessage(tx, { chatId, senderId, text, clientId: clientId ?? null });
+      if (stored.created) {
+        await publish("chat.message.created", { chatId, messageId: Number(stored.row.id), senderId, receiverId });
+      }
+      return stored.row;
+    });
     return tell(row, senderId, receiverId);
   }
 

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import type { NotificationsService } from "./notifications.service.ts";
+
+/**
+ * A stored chat message queues its notifications in the same transaction, so a crash after the commit loses none:
+ * a push at once, and a mail once the delay has passed, one job per chat and recipient at a time (decision 042).
+ */
+export function reactToNotificationsEvents(
+  events: DomainEvents,
+  jobs: Jobs,
+  notifications: NotificationsService,
+  { emailDelaySeconds }: { emailDelaySeconds: number },
+) {
+  jobs.work("notifications.push-chat-message", ({ messageId, receiverId }) =>
+    notifications.pushChatMessage(messageId, receiverId),
+  );
+  jobs.work("notifications.email-unread-chat", ({ chatId, receiverId }) =>
+    notifications.emailUnreadChat(chatId, receiverId),
+  );
+
+  events.onWrite("chat.message.created", async ({ chatId, messageId, receiverId }, tx) => {
+    await jobs.send("notifications.push-chat-message", { messageId, receiverId }, { tx });
+    await jobs.send(
+      "notifications.email-unread-chat",
+      { chatId, receiverId },
+      {
+        tx,
+        startAfter: new Date(Date.now() + emailDelaySeconds * 1000),
+        // One waiting mail per chat and recipient: later messages ride on it.
+        singletonKey: `${chatId}:${receiverId}`,
+      },
+    );
+  });
+
+  events.onWrite("user.deleted", async ({ userId }, tx) => {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
+    await tx.delete(notificationSettings).where(eq(notificationSettings.user_id, userId));
+  });
+}

@@ -1,0 +1,94 @@
+import { envelope } from "@waterside/shared/api-envelope";
+import {
+  ZNotificationSettings,
+  ZNotificationSettingsUpdate,
+  ZPushSubscription,
+  ZPushUnsubscribe,
+} from "@waterside/shared/notifications";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser } from "../../plugins/auth.ts";
+import type { NotificationsService } from "./notifications.service.ts";
+
+/** Beyond the spec: Web Push subscriptions and the user's notification settings (decision 042). */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
+  app.get(
+    "/push/public-key",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The server's VAPID public key for PushManager.subscribe; null when Web Push is off",
+        response: { 200: envelope(z.object({ publicKey: z.string().nullable() })) },
+      },
+    },
+    async () => ({ data: { publicKey: notifications.publicKey() } }),
+  );
+
+  app.post(
+    "/push/subscriptions",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary: "Registers this browser's push subscription for the signed-in user",
+        body: ZPushSubscription,
+        response: { 201: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await notifications.subscribe(currentUser(request).userId, request.body);
+      reply.code(201);
+      return { data: null };
+    },
+  );
+
+  app.delete(
+    "/push/subscriptions",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary: "Removes this browser's push subscription",
+        body: ZPushUnsubscribe,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await notifications.unsubscribe(currentUser(request).userId, request.body.endpoint);
+      return { data: null };
+    },
+  );
+
+  app.get(
+    "/user/notification-settings",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary: "Whether chat messages reach the user by push and by mail while away",
+        response: { 200: envelope(ZNotificationSettings) },
+      },
+    },
+    async (request) => ({ data: await notifications.settings(currentUser(request).userId) }),
+  );
+
+  app.patch(
+    "/user/notification-settings",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary: "Turns push or mail notifications on or off",
+        body: ZNotificationSettingsUpdate,
+        response: { 200: envelope(ZNotificationSettings) },
+      },
+    },
+    async (request) => ({
+      data: await notifications.updateSettings(currentUser(request).userId, request.body),
+      message: "Updated!",
+    }),
+  );
+};

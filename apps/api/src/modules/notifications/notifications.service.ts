@@ -1,0 +1,132 @@
+import { readFileSync } from "node:fs";
+import https from "node:https";
+import tls from "node:tls";
+import { BRAND } from "@waterside/shared/brand";
+import type { TNotificationSettings, TPushPayload, TPushSubscription } from "@waterside/shared/notifications";
+import type { FastifyBaseLogger } from "fastify";
+import webpush from "web-push";
+import type { Database } from "../../db/database.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { Realtime } from "../../plugins/realtime.ts";
+import {
+  claimEmailNotice,
+  deleteSubscription,
+  deleteSubscriptionById,
+  findMessageNotice,
+  findRecipient,
+  findSettings,
+  findSubscriptions,
+  findUnreadNotice,
+  saveSettings,
+  saveSubscription,
+} from "./notifications.queries.ts";
+
+/** A notification shows a preview of the text only (decision 042). */
+const PREVIEW_LENGTH = 100;
+const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text);
+/** How long a push service keeps a notification for a phone that is off: a day, then it is stale. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+
+export interface WebPushKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * Telling users of chat messages while they are away: Web Push to every subscribed browser when no socket of theirs
+ * is open, and a mail when a chat's messages stay unread for a while, at most one an hour per chat.
+ */
+export function createNotificationsService({
+  db,
+  realtime,
+  mailer,
+  webPush,
+  pushCaFile,
+  publicUrl,
+  log,
+}: {
+  db: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  webPush: WebPushKeys | null;
+  /** Certificate authorities to trust beyond the system's for push services (WEB_PUSH_CA_FILE). */
+  pushCaFile?: string;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const agent = pushCaFile
+    ? new https.Agent({ ca: [...tls.rootCertificates, readFileSync(pushCaFile, "utf8")], keepAlive: true })
+    : undefined;
+  const chatUrl = (chatId: number) => `${publicUrl}/chat/${chatId}`;
+
+  return {
+    publicKey: () => webPush?.publicKey ?? null,
+    settings: (userId: number) => findSettings(db, userId),
+    async updateSettings(userId: number, changes: Partial<TNotificationSettings>) {
+      await saveSettings(db, userId, changes);
+      return findSettings(db, userId);
+    },
+    subscribe: (userId: number, subscription: TPushSubscription) => saveSubscription(db, userId, subscription),
+    unsubscribe: (userId: number, endpoint: string) => deleteSubscription(db, userId, endpoint),
+
+    /** Pushes a new message to the recipient's browsers, unless they are connected (the socket told them). */
+    async pushChatMessage(messageId: number, receiverId: number) {
+      if (!webPush) return;
+      if ((await realtime.onlineAmong([receiverId])).size > 0) return;
+      if (!(await findSettings(db, receiverId)).push) return;
+      const notice = await findMessageNotice(db, messageId);
+      if (!notice || notice.read) return;
+      const payload: TPushPayload = {
+        title: notice.sender_name,
+        body: preview(notice.text),
+        url: chatUrl(notice.chat_id),
+        tag: `chat-${notice.chat_id}`,
+      };
+      const options = {
+        TTL: PUSH_TTL_SECONDS,
+        // A phone that was off gets the chat's latest notification, not every one that waited.
+        topic: `chat-${notice.chat_id}`,
+        urgency: "normal" as const,
+        vapidDetails: webPush,
+        ...(agent && { agent }),
+      };
+      for (const subscription of await findSubscriptions(db, receiverId)) {
+        try {
+          await webpush.sendNotification(
+            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+            JSON.stringify(payload),
+            options,
+          );
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          // The browser unsubscribed or the subscription expired: it will never work again.
+          if (status === 404 || status === 410) await deleteSubscriptionById(db, subscription.id);
+          else log.warn({ err: error, status }, "web push failed");
+        }
+      }
+    },
+
+    /** Mails the recipient of a chat whose messages are still unread, unless mailed about it within the hour. */
+    async emailUnreadChat(chatId: number, receiverId: number) {
+      const [recipient, settings, unread] = await Promise.all([
+        findRecipient(db, receiverId),
+        findSettings(db, receiverId),
+        findUnreadNotice(db, chatId, receiverId),
+      ]);
+      if (!recipient?.active || !settings.email || !unread || unread.unread === 0) return;
+      if (!(await claimEmailNotice(db, chatId, receiverId))) return;
+      const more = unread.unread > 1 ? ` (${unread.unread} unread messages)` : "";
+      await mailer.send({
+        to: recipient.email,
+        subject: `${unread.sender_name} sent you a message on ${BRAND}`,
+        text:
+          `Hello ${recipient.name},\n\n${unread.sender_name} wrote${more}:\n\n"${preview(unread.text ?? "")}"\n\n` +
+          `Reply on ${BRAND}: ${chatUrl(chatId)}\n\n` +
+          `You get at most one mail an hour per chat. Turn these mails off in your profile settings.\n`,
+      });
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
