@@ -2,7 +2,7 @@ import type { TPublicUser } from "@waterside/shared/users";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { authedTransport, rememberReturnRoute, useSession } from "~/lib/session";
-import { getUser } from "../api/get-user";
+import { getUser } from "~/lib/api/get-user";
 
 type Contact = Pick<TPublicUser, "email" | "phone_number">;
 
