@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { utimesSync } from "node:fs";
 import path from "node:path";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
 import { eq, sql } from "drizzle-orm";
@@ -10,16 +9,14 @@ import { subcategories } from "./db/schema/catalog.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
-import { freePort, startServerProcess } from "./test/server-process.ts";
+import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
-// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
-const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
 const TOKEN_SECRET = "k".repeat(40);
 const WRITERS = 6;
 let sequence = 0;
-const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-crash-"));
-chmodSync(dataDir, 0o755);
+const data = temporaryDataDir("crash");
+const dataDir = data.path;
 const storage = createLocalStorage(path.join(dataDir, "media"));
 let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
@@ -32,24 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await testDatabase?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
-async function start(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const server = startServerProcess({
-    DATABASE_URL: testDatabase.url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    TOKEN_SECRET,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
-  await server.ready;
-  return { ...server, url: `http://127.0.0.1:${port}` };
-}
+const start = (env: Record<string, string> = {}) =>
+  startTestServer({ DATABASE_URL: testDatabase.url, DATA_DIR: dataDir, TOKEN_SECRET, ...env });
 
 /** What the store holds against what the rows name. */
 async function inventory() {

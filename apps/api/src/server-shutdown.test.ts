@@ -1,21 +1,16 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
-import { freePort, startServerProcess } from "./test/server-process.ts";
+import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
-// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
-const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
 const TOKEN_SECRET = "s".repeat(40);
-const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-shutdown-"));
-chmodSync(dataDir, 0o755);
+const data = temporaryDataDir("shutdown");
+const dataDir = data.path;
 let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 
@@ -26,25 +21,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await testDatabase?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 /** The server on the test database, as production runs it (DATABASE_URL, no demo data), listening on a free port. */
-async function startServer(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const server = startServerProcess({
-    DATABASE_URL: testDatabase.url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    TOKEN_SECRET,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
-  await server.ready;
-  return { ...server, port };
-}
+const startServer = (env: Record<string, string> = {}) =>
+  startTestServer({ DATABASE_URL: testDatabase.url, DATA_DIR: dataDir, TOKEN_SECRET, ...env });
 
 /** A listing request whose body is still on its way: in flight until finish() sends its last byte. */
 function slowRequest(port: number) {

@@ -1,6 +1,3 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
@@ -11,11 +8,9 @@ import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createAd, createUser } from "./test/factories.ts";
 import { startRedis } from "./test/redis-server.ts";
-import { freePort, startServerProcess } from "./test/server-process.ts";
+import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
-// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
-const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
 const TOKEN_SECRET = "p".repeat(40);
 
 type Server = Awaited<ReturnType<typeof start>>;
@@ -23,24 +18,10 @@ let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let servers: Server[] = [];
-const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-two-"));
-chmodSync(dataDir, 0o755);
+const data = temporaryDataDir("two");
 
-async function start() {
-  const port = await freePort();
-  const server = startServerProcess({
-    DATABASE_URL: testDatabase.url,
-    REDIS_URL: redis.url!,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    TOKEN_SECRET,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-  });
-  await server.ready;
-  return { ...server, url: `http://127.0.0.1:${port}` };
-}
+const start = () =>
+  startTestServer({ DATABASE_URL: testDatabase.url, REDIS_URL: redis.url!, DATA_DIR: data.path, TOKEN_SECRET });
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -60,7 +41,7 @@ afterAll(async () => {
   await database?.close();
   await testDatabase?.drop();
   await redis?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 const json = async (url: string, init: RequestInit = {}) => {

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -35,4 +37,34 @@ export function startServerProcess(env: Record<string, string>) {
   // Only the tests that wait for readiness care that it never came.
   ready.catch(() => {});
   return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** The server serves the built web app; `npm test` builds it before the suites, a bare `vitest run` may not have. */
+export const webBuilt = existsSync(path.join(import.meta.dirname, "../../../web/build/server/index.js"));
+
+/** A data folder of the test's own (media, outbox), which the embedded PostgreSQL's user may enter. */
+export function temporaryDataDir(name: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), `waterside-${name}-`));
+  chmodSync(folder, 0o755);
+  return { path: folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * The server as production runs it (no demo data, quiet logs) on `env`'s database, data folder and token secret, on a
+ * free port or the one given (a restart on the same address); resolves once it listens.
+ */
+export async function startTestServer(
+  env: { DATABASE_URL: string; DATA_DIR: string; TOKEN_SECRET: string } & Record<string, string>,
+  port?: number,
+) {
+  const chosen = port ?? (await freePort());
+  const server = startServerProcess({
+    PORT: String(chosen),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  await server.ready;
+  return { ...server, port: chosen, url: `http://127.0.0.1:${chosen}` };
 }

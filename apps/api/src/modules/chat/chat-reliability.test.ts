@@ -1,6 +1,3 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
@@ -8,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/database.ts";
 import { createUser } from "../../test/factories.ts";
 import { startRedis } from "../../test/redis-server.ts";
-import { freePort, startServerProcess } from "../../test/server-process.ts";
+import { startTestServer, temporaryDataDir, webBuilt } from "../../test/server-process.ts";
 import { createTestDatabase } from "../../test/test-app.ts";
 import { createTokenService } from "../auth/tokens.ts";
 
-// The server serves the built web app; `npm test` builds it before this suite, a bare `vitest run` may not have.
-const webBuilt = existsSync(path.join(import.meta.dirname, "../../../../web/build/server/index.js"));
 const TOKEN_SECRET = "r".repeat(40);
 const CLIENTS_PER_PROCESS = 20;
 /** Why tries were not acknowledged (a timeout while a process was down…), shown when the test fails. */
@@ -23,21 +18,13 @@ const MESSAGES_PER_CLIENT = 10;
 let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 let redis: Awaited<ReturnType<typeof startRedis>>;
-const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-chat-"));
-chmodSync(dataDir, 0o755);
+const data = temporaryDataDir("chat");
 
-function start(port: number) {
-  return startServerProcess({
-    DATABASE_URL: testDatabase.url,
-    REDIS_URL: redis.url!,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    TOKEN_SECRET,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "error",
-  });
-}
+const start = (port?: number) =>
+  startTestServer(
+    { DATABASE_URL: testDatabase.url, REDIS_URL: redis.url!, DATA_DIR: data.path, TOKEN_SECRET, LOG_LEVEL: "error" },
+    port,
+  );
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -49,7 +36,7 @@ afterAll(async () => {
   await database?.close();
   await testDatabase?.drop();
   await redis?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  data.remove();
 });
 
 /**
@@ -145,12 +132,9 @@ function chatClient(url: string, token: string, userId: number) {
 
 describe.runIf(webBuilt)("chat delivery with two processes, Redis, and a process killed mid-stream", () => {
   it("stores every acknowledged message once and delivers it to its recipient once", async () => {
-    const [portA, portB] = [await freePort(), await freePort()];
-    let processA = start(portA);
-    const processB = start(portB);
-    await Promise.all([processA.ready, processB.ready]);
-    const urlA = `http://127.0.0.1:${portA}`;
-    const urlB = `http://127.0.0.1:${portB}`;
+    const processB = await start();
+    let processA = await start();
+    const [urlA, urlB] = [processA.url, processB.url];
 
     const tokens = createTokenService(database.db, TOKEN_SECRET);
     const people = await Promise.all(
@@ -181,8 +165,7 @@ describe.runIf(webBuilt)("chat delivery with two processes, Redis, and a process
           // Mid-stream: process A dies at once, with messages in flight, and comes back on its port.
           processA.child.kill("SIGKILL");
           await processA.exited;
-          processA = start(portA);
-          await processA.ready;
+          processA = await start(processA.port);
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
