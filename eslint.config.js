@@ -90,6 +90,10 @@ export default tseslint.config(
     rules: { "import/no-restricted-paths": ["error", { zones: apiZones }] },
   },
   {
+    files: ["apps/web/public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks, import: importPlugin },

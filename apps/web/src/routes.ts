@@ -29,6 +29,7 @@ export default [
     route("profile", "features/users/routes/own-profile.tsx"),
     route("profile/saved", "features/saved-ads/routes/saved-ads.tsx"),
     route("settings", "features/users/routes/settings.tsx"),
+    route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
     route("sell/:adId?", "features/selling/routes/sell.tsx"),
   ]),
 ] satisfies RouteConfig;

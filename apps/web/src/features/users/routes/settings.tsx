@@ -23,14 +23,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     { tab: "password", label: "Change password", text: "Other devices are signed out when you change it." },
     { tab: "delete-account", label: "Delete account", text: "Remove your account and data for good." },
   ];
+  const pages = [
+    { to: "/settings/notifications", label: "Notifications", text: "Email and browser notifications of messages." },
+  ];
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6 sm:py-10">
       <h1 className="text-2xl font-semibold">Settings</h1>
       <p className="text-slate-600">Signed in as {loaderData.user.email}.</p>
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {links.map((link) => (
-          <li key={link.tab}>
-            <Link to={`/profile?tab=${link.tab}`} className="block px-4 py-3 hover:bg-slate-50">
+        {[...links.map((link) => ({ ...link, to: `/profile?tab=${link.tab}` })), ...pages].map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block px-4 py-3 hover:bg-slate-50">
               <span className="font-medium">{link.label}</span>
               <span className="block text-sm text-slate-600">{link.text}</span>
             </Link>

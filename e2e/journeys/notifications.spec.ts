@@ -1,0 +1,29 @@
+import { expect, test } from "./signed-in";
+import { skipSignupPrompt } from "./signup-prompt";
+
+test.beforeEach(({ page }) => skipSignupPrompt(page));
+
+/** One demo account per screen size: the two runs change settings side by side (decision 042). */
+const accountFor = (project: string) =>
+  project === "phone-360" ? { email: "comfort@demo.waterside.lr" } : { email: "mohammed@demo.waterside.lr" };
+
+test("a user turns chat emails off and on from settings, and the choice stays", async ({ page, login }, testInfo) => {
+  await login(accountFor(testInfo.project.name));
+  await page.goto("/settings");
+  await page.getByRole("link", { name: /Notifications/ }).click();
+  await expect(page).toHaveURL(/\/settings\/notifications$/);
+  const email = page.getByRole("checkbox", { name: /Email/ });
+  await expect(email).toBeVisible();
+  const before = await email.isChecked();
+
+  await email.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Updated!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /Email/ })).toBeChecked({ checked: !before });
+
+  await page.getByRole("checkbox", { name: /Email/ }).click();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /Email/ })).toBeChecked({ checked: before });
+  await expect(page.getByRole("checkbox", { name: /Notifications on this device/ })).toBeVisible();
+});
