@@ -1,6 +1,6 @@
 import { BRAND } from "@waterside/shared/brand";
 import type { TNotificationSettings } from "@waterside/shared/notifications";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/notification-settings";
 import { notify } from "~/lib/notify";
@@ -39,8 +39,8 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   const [settings, setSettings] = useState<TNotificationSettings>(loaderData.settings);
   const [subscribedHere, setSubscribedHere] = useState(loaderData.subscribedHere);
   const [busy, setBusy] = useState(false);
-  const [supported, setSupported] = useState(true);
-  useEffect(() => setSupported(pushSupported()), []);
+  // Rendered in the browser only (the server renders HydrateFallback), so the browser can be asked directly.
+  const supported = pushSupported();
 
   async function save(changes: Partial<TNotificationSettings>) {
     setBusy(true);
