@@ -14,7 +14,8 @@ async function importErrors(file: string, from: string) {
     .map((message) => message.message);
 }
 
-describe("one-direction imports on the web (eslint.config.js zones)", () => {
+// ESLint loads its whole configuration on the first call: seconds on a busy machine.
+describe("one-direction imports on the web (eslint.config.js zones)", { timeout: 60_000 }, () => {
   it.each([
     ["features/selling/components/wrong.tsx", "../../ads/components/ad-grid", "another feature's internals"],
     ["features/selling/components/wrong.tsx", "~/features/ads/components/ad-grid", "only from app/"],

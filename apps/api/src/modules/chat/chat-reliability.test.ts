@@ -92,18 +92,23 @@ function chatClient(url: string, token: string, userId: number) {
 
   // A try on a connection that dropped will never be answered: try again on the next one.
   socket.on("disconnect", () => inFlight.clear());
-  socket.on("connect", async () => {
-    {
+  /** What was missed while away; a process that dies under the request is asked again once the socket is back. */
+  async function catchUp() {
+    try {
       const response = await fetch(`${url}/api/chats/updates?after=${lastId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      if (response.ok) {
-        const { data } = (await response.json()) as {
-          data: Array<{ message: { id: number; text: string; isSender: boolean } }>;
-        };
-        for (const { message } of data) if (!message.isSender) keep(message.id, message.text);
-      }
+      if (!response.ok) throw new Error(`updates answered ${response.status}`);
+      const { data } = (await response.json()) as {
+        data: Array<{ message: { id: number; text: string; isSender: boolean } }>;
+      };
+      for (const { message } of data) if (!message.isSender) keep(message.id, message.text);
+    } catch {
+      if (socket.connected) setTimeout(() => void catchUp(), 500);
     }
+  }
+  socket.on("connect", () => {
+    void catchUp();
     for (const clientId of pending.keys()) trySend(clientId);
   });
   // Unacknowledged messages are tried again while the socket is up: an ack lost with a dying process.
