@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 
@@ -9,10 +9,15 @@ export { expect } from "@playwright/test";
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
-    context.on("page", waitForHydrationOnNavigation);
+    waitForHydration(context);
     await use(context);
   },
 });
+
+/** The same for a context a journey opens itself (a second user beside the first). */
+export function waitForHydration(context: BrowserContext) {
+  context.on("page", waitForHydrationOnNavigation);
+}
 
 function waitForHydrationOnNavigation(page: Page) {
   const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });

@@ -31,5 +31,6 @@ export default [
     route("settings", "features/users/routes/settings.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
     route("sell/:adId?", "features/selling/routes/sell.tsx"),
+    route("chat/:chatId?", "features/chat/routes/chat.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { Logo } from "~/components/ui/logo";
 import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
 import { useSession } from "~/lib/session";
+import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -82,15 +83,34 @@ function AccountArea() {
           />
         </svg>
       </Link>
-      <Link to="/chat" className={iconLinkClass} aria-label="Chat" title="Chat">
-        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-          <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-        </svg>
-      </Link>
+      <ChatLink />
       <Link to="/profile" aria-label="Your profile" title={user.name} className="rounded-full">
         <Avatar name={user.name} url={user.profile_image_url} className="size-9" />
       </Link>
     </div>
+  );
+}
+
+/** Spec §2: Chat, with a red dot when a message from someone else came while the user was not on /chat. */
+function ChatLink() {
+  const newMessages = useChatAlert();
+  return (
+    <Link
+      to="/chat"
+      className={clsx(iconLinkClass, "relative")}
+      aria-label={newMessages ? "Chat, new messages" : "Chat"}
+      title={newMessages ? "Chat: new messages" : "Chat"}
+    >
+      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+        <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+      {newMessages && (
+        <span
+          className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+          aria-hidden="true"
+        />
+      )}
+    </Link>
   );
 }
 

@@ -1,8 +1,7 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/components/ads/owner-actions";
-import { Avatar } from "~/components/ui/avatar";
 import { SaveToggle } from "~/components/save-toggle";
 import { isMissing } from "~/lib/api-client";
 import { getAd } from "~/lib/api/get-ad";
@@ -15,6 +14,7 @@ import { AdAttributes } from "../components/ad-attributes";
 import { AdGallery } from "../components/ad-gallery";
 import { RatingBreakdown, StarRating } from "../components/rating-breakdown";
 import { RelatedAds } from "../components/related-ads";
+import { SellerCard } from "../components/seller-card";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
@@ -117,20 +117,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
               {ad.location}
             </p>
           </div>
-          <section
-            aria-label="Seller"
-            className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <Avatar name={ad.user.name} url={ad.user.profile_image_url} className="size-14 text-xl" />
-            <div className="min-w-0">
-              <Link to={`/profile/${ad.user.id}`} className="font-semibold hover:text-emerald-700 hover:underline">
-                {ad.user.name}
-              </Link>
-              <p className="text-sm text-slate-600">
-                {ad.user.usertype.name} · Joined {formatDate(ad.user.created_at, "month")}
-              </p>
-            </div>
-          </section>
+          <SellerCard ad={ad} />
         </div>
       </div>
       <AdAttributes attributes={ad.attributes} />

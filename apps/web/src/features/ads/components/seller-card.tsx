@@ -1,0 +1,148 @@
+import type { TAdDetail } from "@waterside/shared/ads";
+import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { getUser } from "~/lib/api/get-user";
+import type { ChatNavigationState } from "~/lib/chat-navigation";
+import { formatDate } from "~/lib/format";
+import { openLoginPrompt } from "~/lib/login-prompt";
+import { authedTransport, useSession } from "~/lib/session";
+import { callLink, whatsAppLink } from "~/lib/phone-links";
+
+/**
+ * Spec §2 ad page seller: photo, name, type and join date; Chat (a visitor gets the login prompt) and, for
+ * signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
+ * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these.
+ * The seller's online status is left out: it needs the signed-in socket, which public pages do not open.
+ */
+export function SellerCard({ ad }: { ad: TAdDetail }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const seller = ad.user;
+  const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
+  const signedIn = session.status === "signed-in";
+
+  const chatState = (autoMessage?: string): ChatNavigationState => ({
+    isNewChat: true,
+    autoMessage,
+    productDetails: {
+      id: ad.id,
+      title: ad.title,
+      image: ad.images[0]?.thumbnail_url ?? null,
+      price: ad.price,
+      category: ad.subcategory.category,
+      subcategory_id: ad.subcategory_id,
+    },
+    sellerData: { id: seller.id, name: seller.name, profile_image: seller.profile_image_url },
+  });
+  const openChat = (autoMessage?: string) => {
+    if (!signedIn) return openLoginPrompt(`Log in to chat with ${seller.name}.`);
+    void navigate("/chat", { state: chatState(autoMessage) });
+  };
+
+  return (
+    <section aria-label="Seller" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <Avatar name={seller.name} url={seller.profile_image_url} className="size-14 text-xl" />
+        <div className="min-w-0">
+          <Link to={`/profile/${seller.id}`} className="font-semibold hover:text-emerald-700 hover:underline">
+            {seller.name}
+          </Link>
+          <p className="text-sm text-slate-600">
+            {seller.usertype.name} · Joined {formatDate(seller.created_at, "month")}
+          </p>
+        </div>
+      </div>
+      {!isOwner && (
+        <>
+          <button type="button" onClick={() => openChat()} className={`${primaryButtonClass} w-full`}>
+            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+              <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            </svg>
+            Chat
+          </button>
+          {signedIn && (
+            <div role="group" aria-label="Quick messages" className="flex flex-wrap gap-2">
+              {QUICK_MESSAGES.map((text) => (
+                <button
+                  key={text}
+                  type="button"
+                  onClick={() => openChat(text)}
+                  className="rounded-full border border-emerald-700 px-3 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+                >
+                  {text}
+                </button>
+              ))}
+            </div>
+          )}
+          <PhoneNumber sellerId={seller.id} sellerName={seller.name} signedIn={signedIn} />
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
+            item.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+type Phone = { state: "hidden" | "loading" | "error" } | { state: "shown"; number: string | null };
+
+/** The seller's number for signed-in users only (decision 033), fetched when asked for. */
+function PhoneNumber({ sellerId, sellerName, signedIn }: { sellerId: number; sellerName: string; signedIn: boolean }) {
+  const [phone, setPhone] = useState<Phone>({ state: "hidden" });
+
+  async function reveal() {
+    if (!signedIn) return openLoginPrompt(`Log in to see ${sellerName}'s phone number.`);
+    setPhone({ state: "loading" });
+    try {
+      setPhone({ state: "shown", number: (await getUser(authedTransport, sellerId)).phone_number });
+    } catch {
+      setPhone({ state: "error" });
+    }
+  }
+
+  if (phone.state === "shown") {
+    return phone.number ? (
+      <div className="space-y-2" aria-live="polite">
+        <p className="text-lg font-semibold tracking-wide">{phone.number}</p>
+        <div className="grid grid-cols-2 gap-2">
+          <a href={callLink(phone.number)} className={secondaryButtonClass}>
+            Call
+          </a>
+          <a
+            href={whatsAppLink(phone.number)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={secondaryButtonClass}
+          >
+            WhatsApp
+          </a>
+        </div>
+      </div>
+    ) : (
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {sellerName} has not shared a phone number. Use Chat to reach them.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <button
+        type="button"
+        onClick={reveal}
+        disabled={phone.state === "loading"}
+        className={`${secondaryButtonClass} w-full`}
+      >
+        {phone.state === "loading" ? "Loading…" : "Show phone number"}
+      </button>
+      {phone.state === "error" && (
+        <p role="alert" className="text-sm text-red-700">
+          The phone number could not be loaded. Please try again.
+        </p>
+      )}
+    </div>
+  );
+}
