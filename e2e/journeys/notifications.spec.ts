@@ -16,13 +16,16 @@ test("a user turns chat emails off and on from settings, and the choice stays", 
   await expect(email).toBeVisible();
   const before = await email.isChecked();
 
+  // Each change is saved before the page is loaded again, as a user who sees "Updated!" would.
+  const saved = () =>
+    page.waitForResponse((response) => response.url().endsWith("/api/user/notification-settings") && response.ok());
   await email.focus();
-  await page.keyboard.press("Space");
+  await Promise.all([saved(), page.keyboard.press("Space")]);
   await expect(page.getByText("Updated!")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("checkbox", { name: /Email/ })).toBeChecked({ checked: !before });
 
-  await page.getByRole("checkbox", { name: /Email/ }).click();
+  await Promise.all([saved(), page.getByRole("checkbox", { name: /Email/ }).click()]);
   await page.reload();
   await expect(page.getByRole("checkbox", { name: /Email/ })).toBeChecked({ checked: before });
   await expect(page.getByRole("checkbox", { name: /Notifications on this device/ })).toBeVisible();
