@@ -22,5 +22,9 @@ export const CHAT_MESSAGES = {
   unavailable: "This user cannot receive messages.",
   blocked: "You cannot send messages in this chat: one of you has blocked the other.",
   receiverRequired: "Choose who to write to.",
+  adNotTheirs: "Choose an ad of this seller.",
+  flooded: "You are sending messages too fast. Please wait a moment.",
+  blockedDone: "User blocked.",
+  unblockedDone: "User unblocked.",
   openError: (seller: string) => `Error opening chat with ${seller}`,
 } as const;

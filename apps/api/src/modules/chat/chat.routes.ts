@@ -11,6 +11,7 @@ import {
   ZCreateChat,
   ZSendChatMessage,
 } from "@waterside/shared/chat";
+import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
@@ -123,7 +124,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       },
       handler: async (request) => {
         await chat.block(currentUser(request).userId, request.params.id, blocked);
-        return { data: null, message: blocked ? "User blocked." : "User unblocked." };
+        return { data: null, message: blocked ? CHAT_MESSAGES.blockedDone : CHAT_MESSAGES.unblockedDone };
       },
     });
   }

@@ -34,7 +34,6 @@ export const CHAT_RATE_LIMITS = [
   { seconds: 60, max: 20 },
   { seconds: 3600, max: 300 },
 ] as const;
-const CHAT_FLOODED = "You are sending messages too fast. Please wait a moment.";
 const UPDATES_LIMIT = 500;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -147,7 +146,8 @@ export function createChatService({
       throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
     }
     if (standing.blocked) throw new HttpError(403, CHAT_MESSAGES.blocked);
-    if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max)) throw new HttpError(429, CHAT_FLOODED);
+    if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max))
+      throw new HttpError(429, CHAT_MESSAGES.flooded);
   }
 
   /** Opens (or reuses) the chat of two users about an ad and stores its first message. */
@@ -158,7 +158,7 @@ export function createChatService({
       const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
       // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
       if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
-        throw new HttpError(422, "Choose an ad of this seller.", { productId: ["Choose an ad of this seller."] });
+        throw new HttpError(422, CHAT_MESSAGES.adNotTheirs, { productId: [CHAT_MESSAGES.adNotTheirs] });
       }
       adId = input.productId;
     }
