@@ -14,6 +14,7 @@ import * as chat from "./schema/chat.ts";
 import * as notifications from "./schema/notifications.ts";
 import * as passwordReset from "./schema/password-reset.ts";
 import * as payments from "./schema/payments.ts";
+import * as reports from "./schema/reports.ts";
 import * as reviews from "./schema/reviews.ts";
 import * as savedAds from "./schema/saved-ads.ts";
 import * as users from "./schema/users.ts";
@@ -28,6 +29,7 @@ export const schema = {
   ...notifications,
   ...passwordReset,
   ...payments,
+  ...reports,
   ...reviews,
   ...savedAds,
   ...users,
