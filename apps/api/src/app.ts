@@ -37,6 +37,8 @@ import { reactToPasswordResetEvents } from "./modules/password-reset/password-re
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
 import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import { createReviewsService } from "./modules/reviews/reviews.service.ts";
 import { reactToSellingEvents } from "./modules/selling/selling.reactions.ts";
 import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false }: Ap
       await api.register(adsRoutes, { ads, saved });
       await api.register(sellingRoutes, { selling: createSellingService({ db, storage, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
+      await api.register(reviewsRoutes, { reviews: createReviewsService(db, mediaBaseUrl) });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,

@@ -1,0 +1,288 @@
+import type { TPaged } from "@waterside/shared/api-envelope";
+import { imageVariantUrl } from "@waterside/shared/images";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import type {
+  TLikeResult,
+  TRatingResult,
+  TReply,
+  TReview,
+  TReviewsQuery,
+  TSellerRating,
+} from "@waterside/shared/reviews";
+import { REPLIES_PAGE, REVIEW_MESSAGES, REVIEWS_PAGE } from "@waterside/shared/reviews-messages";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
+import { loadAdRating, toRating } from "./ad-rating.ts";
+import {
+  findAd,
+  findFirstReplies,
+  findReplies,
+  findReply,
+  findReplyPost,
+  findReview,
+  findReviewPost,
+  findReviews,
+  findSellerRatings,
+  toggleLike,
+  updateOwnRating,
+  upsertRating,
+  type AdStanding,
+  type PostRow,
+} from "./reviews.queries.ts";
+
+/** Who deletes a review or reply: its author, or an admin moderating (the admin area calls the service). */
+export type Remover = { userId: number } | "admin";
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Ratings, reviews, replies and likes (spec §4 "Review and reply", "Rating"; §5; decision 046). */
+export function createReviewsService(db: Database, mediaBaseUrl: string) {
+  const author = (row: PostRow) => ({
+    id: row.user_id,
+    name: row.user_name,
+    profile_image_url: row.user_profile_image
+      ? imageVariantUrl(row.user_profile_image, "original", mediaBaseUrl)
+      : null,
+  });
+  const toReply = (row: PostRow, viewerId: number | null): TReply => ({
+    id: row.id,
+    content: row.content,
+    review_id: row.parent_id,
+    user_id: row.user_id,
+    user: author(row),
+    likes_count: row.likes_count,
+    is_liked: row.is_liked,
+    edited: row.edited,
+    is_owned: row.user_id === viewerId,
+    is_ad_owner: row.is_ad_owner,
+    created_at: iso(row.created_at),
+  });
+  const toReview = (row: PostRow, replies: TReply[], viewerId: number | null): TReview => ({
+    id: row.id,
+    content: row.content,
+    user_id: row.user_id,
+    user: author(row),
+    ad_id: row.parent_id,
+    likes_count: row.likes_count,
+    is_liked: row.is_liked,
+    replies_count: row.replies_count,
+    replies,
+    edited: row.edited,
+    is_owned: row.user_id === viewerId,
+    is_ad_owner: row.is_ad_owner,
+    created_at: iso(row.created_at),
+  });
+
+  /** An ad whose reviews the viewer may read and write on: any active ad, or their own in any state. */
+  async function openAd(adId: number, viewerId: number | null): Promise<AdStanding> {
+    const ad = await findAd(db, adId);
+    if (!ad || (ad.status_id !== AD_STATUS.active && ad.user_id !== viewerId)) throw notFound("Ad");
+    return ad;
+  }
+
+  async function ownReview(reviewId: number, userId: number) {
+    const review = await findReview(db, reviewId);
+    if (!review) throw notFound("Review");
+    if (review.user_id !== userId) throw new HttpError(403, REVIEW_MESSAGES.notAuthor);
+    return review;
+  }
+
+  async function ownReply(replyId: number, userId: number) {
+    const reply = await findReply(db, replyId);
+    if (!reply) throw notFound("Reply");
+    if (reply.user_id !== userId) throw new HttpError(403, REVIEW_MESSAGES.notAuthor);
+    return reply;
+  }
+
+  /** A review the viewer may read: on an ad they may read. */
+  async function openReview(reviewId: number, viewerId: number | null) {
+    const review = await findReview(db, reviewId);
+    if (!review) throw notFound("Review");
+    const ad = await openAd(review.ad_id, viewerId).catch(() => {
+      throw notFound("Review");
+    });
+    return { review, ad };
+  }
+
+  const pageOf = <T>(
+    items: T[],
+    total: number,
+    page: number,
+    perPage: number,
+    url: (page: number) => string,
+  ): TPaged<T> => {
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    return {
+      data: items,
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      next_page_url: page < lastPage ? url(page + 1) : null,
+    };
+  };
+
+  return {
+    async rate(userId: number, adId: number, stars: number): Promise<TRatingResult & { created: boolean }> {
+      const ad = await findAd(db, adId);
+      if (!ad || ad.status_id !== AD_STATUS.active) throw notFound("Ad");
+      if (ad.user_id === userId) throw fieldError("ad_id", REVIEW_MESSAGES.ownAdRating);
+      const { id, created } = await upsertRating(db, userId, adId, stars);
+      return { id, ad_id: adId, stars, created, rating: await loadAdRating(db, adId, userId) };
+    },
+
+    async changeRating(userId: number, ratingId: number, stars: number): Promise<TRatingResult> {
+      const row = await updateOwnRating(db, ratingId, userId, stars);
+      if (!row) throw notFound("Rating");
+      return { id: row.id, ad_id: row.ad_id, stars, rating: await loadAdRating(db, row.ad_id, userId) };
+    },
+
+    async adRating(adId: number, viewerId: number | null) {
+      await openAd(adId, viewerId);
+      return loadAdRating(db, adId, viewerId ?? undefined);
+    },
+
+    async sellerRating(sellerId: number): Promise<TSellerRating> {
+      const { counts, total, average } = toRating(
+        (await findSellerRatings(db, sellerId)).map((row) => ({ ...row, own_id: null })),
+      );
+      return { counts, total, average };
+    },
+
+    async listReviews(adId: number, viewerId: number | null, query: TReviewsQuery, pageUrl: string) {
+      const ad = await openAd(adId, viewerId);
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? REVIEWS_PAGE;
+      const sortBy = query.sort_by ?? "created_at";
+      const order = query.sort_order ?? "desc";
+      const { rows, total } = await findReviews(db, ad, viewerId, {
+        sortBy,
+        order,
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      const replies = await findFirstReplies(
+        db,
+        rows.map((row) => row.id),
+        ad.user_id,
+        viewerId,
+        REPLIES_PAGE,
+      );
+      const reviews = rows.map((row) =>
+        toReview(
+          row,
+          replies.filter((reply) => reply.parent_id === row.id).map((reply) => toReply(reply, viewerId)),
+          viewerId,
+        ),
+      );
+      const keep = new URLSearchParams();
+      if (query.per_page) keep.set("per_page", String(query.per_page));
+      if (query.sort_by) keep.set("sort_by", query.sort_by);
+      if (query.sort_order) keep.set("sort_order", query.sort_order);
+      return pageOf(reviews, total, page, perPage, (next) => {
+        keep.set("page", String(next));
+        return `${pageUrl}?${keep}`;
+      });
+    },
+
+    async createReview(userId: number, adId: number, content: string): Promise<TReview> {
+      await openAd(adId, userId);
+      const [row] = await db.execute<{ id: number }>(sql`
+        insert into reviews (ad_id, user_id, content) values (${adId}, ${userId}, ${content}) returning id`);
+      return toReview((await findReviewPost(db, row!.id, userId))!, [], userId);
+    },
+
+    async updateReview(userId: number, reviewId: number, content: string): Promise<TReview> {
+      const review = await ownReview(reviewId, userId);
+      await db.execute(sql`
+        update reviews set content = ${content}, edited = edited or content <> ${content}, updated_at = now()
+        where id = ${reviewId}`);
+      const row = (await findReviewPost(db, reviewId, userId))!;
+      const ad = (await findAd(db, review.ad_id))!;
+      const replies = await findFirstReplies(db, [reviewId], ad.user_id, userId, REPLIES_PAGE);
+      return toReview(
+        row,
+        replies.map((reply) => toReply(reply, userId)),
+        userId,
+      );
+    },
+
+    /** Deletes a review with its replies and likes (cascade). */
+    async deleteReview(remover: Remover, reviewId: number) {
+      if (remover === "admin") {
+        if (!(await findReview(db, reviewId))) throw notFound("Review");
+      } else {
+        await ownReview(reviewId, remover.userId);
+      }
+      await db.execute(sql`delete from reviews where id = ${reviewId}`);
+    },
+
+    async likeReview(userId: number, reviewId: number): Promise<TLikeResult> {
+      await openReview(reviewId, userId);
+      return db.transaction((tx) => toggleLike(tx, "review", reviewId, userId));
+    },
+
+    async listReplies(
+      reviewId: number,
+      viewerId: number | null,
+      query: { page?: number; per_page?: number },
+      pageUrl: string,
+    ) {
+      const { ad } = await openReview(reviewId, viewerId);
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? REPLIES_PAGE;
+      const { rows, total } = await findReplies(db, reviewId, ad.user_id, viewerId, {
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      return pageOf(
+        rows.map((row) => toReply(row, viewerId)),
+        total,
+        page,
+        perPage,
+        (next) => `${pageUrl}?page=${next}${query.per_page ? `&per_page=${query.per_page}` : ""}`,
+      );
+    },
+
+    async createReply(userId: number, reviewId: number, content: string): Promise<TReply> {
+      await openReview(reviewId, userId);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx.execute<{ id: number }>(sql`
+          insert into replies (review_id, user_id, content) values (${reviewId}, ${userId}, ${content}) returning id`);
+        await tx.execute(sql`update reviews set replies_count = replies_count + 1 where id = ${reviewId}`);
+        return row!.id;
+      });
+      return toReply((await findReplyPost(db, id, userId))!, userId);
+    },
+
+    async updateReply(userId: number, replyId: number, content: string): Promise<TReply> {
+      await ownReply(replyId, userId);
+      await db.execute(sql`
+        update replies set content = ${content}, edited = edited or content <> ${content}, updated_at = now()
+        where id = ${replyId}`);
+      return toReply((await findReplyPost(db, replyId, userId))!, userId);
+    },
+
+    async deleteReply(remover: Remover, replyId: number) {
+      const reply = remover === "admin" ? await findReply(db, replyId) : await ownReply(replyId, remover.userId);
+      if (!reply) throw notFound("Reply");
+      await db.transaction(async (tx) => {
+        const removed = await tx.execute(sql`delete from replies where id = ${replyId} returning 1`);
+        // A second delete racing this one removed nothing, and moves no counter.
+        if (removed.length) {
+          await tx.execute(sql`update reviews set replies_count = replies_count - 1 where id = ${reply.review_id}`);
+        }
+      });
+    },
+
+    async likeReply(userId: number, replyId: number): Promise<TLikeResult> {
+      const reply = await findReply(db, replyId);
+      if (!reply) throw notFound("Reply");
+      await openReview(reply.review_id, userId);
+      return db.transaction((tx) => toggleLike(tx, "reply", replyId, userId));
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
