@@ -10,11 +10,11 @@ export default [
       index("features/ads/routes/categories.tsx"),
       route(":categoryId", "features/ads/routes/category.tsx"),
       route(":categoryId/:subcategoryId", "features/ads/routes/listing.tsx"),
-      route(":categoryId/:subcategoryId/:adId", "features/ads/routes/ad.tsx"),
+      route(":categoryId/:subcategoryId/:adId", "app/routes/ad.tsx"),
     ]),
     route("search", "features/ads/routes/search.tsx"),
     // A seller's profile is public: rendered on the server so a shared link previews.
-    route("profile/:userId", "features/users/routes/user-profile.tsx"),
+    route("profile/:userId", "app/routes/user-profile.tsx"),
     route("how-to-sell", "features/static-pages/how-to-sell.tsx"),
     route("what-is-waterside", "features/static-pages/what-is-waterside.tsx"),
     route("about-us", "features/static-pages/about-us.tsx"),
@@ -26,7 +26,7 @@ export default [
   ]),
   layout("app/layouts/account-layout.tsx", [
     route("auth", "features/auth/routes/auth.tsx"),
-    route("profile", "features/users/routes/own-profile.tsx"),
+    route("profile", "app/routes/own-profile.tsx"),
     route("profile/saved", "features/saved-ads/routes/saved-ads.tsx"),
     route("settings", "features/users/routes/settings.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),

@@ -1,4 +1,5 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
+import { useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/components/ads/owner-actions";
@@ -8,13 +9,17 @@ import { getAd } from "~/lib/api/get-ad";
 import { getAds } from "~/lib/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate, formatPrice } from "~/lib/format";
+import { useSession } from "~/lib/session";
 import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
-import { AdAttributes } from "../components/ad-attributes";
-import { AdGallery } from "../components/ad-gallery";
-import { RatingBreakdown, StarRating } from "../components/rating-breakdown";
-import { RelatedAds } from "../components/related-ads";
-import { SellerCard } from "../components/seller-card";
+import { AdAttributes } from "~/features/ads/components/ad-attributes";
+import { AdGallery } from "~/features/ads/components/ad-gallery";
+import { RelatedAds } from "~/features/ads/components/related-ads";
+import { SellerCard } from "~/features/ads/components/seller-card";
+import { getReviews } from "~/features/reviews/api/get-reviews";
+import { AdReviews } from "~/features/reviews/components/ad-reviews";
+import { StarRating } from "~/features/reviews/components/rating-breakdown";
+import { RatingPanel } from "~/features/reviews/components/rating-panel";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
@@ -26,13 +31,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw redirect(adPath(ad), 301);
   }
   const related = { per_page: HORIZONTAL_LIST_SIZE + 1, sort_combined: "visibility_score|desc" };
-  const [similar, bySeller] = await Promise.all([
+  const [similar, bySeller, reviews] = await Promise.all([
     getAds(context.api, { ...related, subcategory_id: ad.subcategory_id }),
     getAds(context.api, { ...related, user_id: ad.user_id }),
+    // The page renders without its reviews rather than not at all; the browser asks again.
+    getReviews(context.api, ad.id).catch(() => null),
   ]);
   const others = (list: typeof similar) =>
     list.data.filter((other) => other.id !== ad.id).slice(0, HORIZONTAL_LIST_SIZE);
-  return { ad, similar: others(similar), bySeller: others(bySeller) };
+  return { ad, similar: others(similar), bySeller: others(bySeller), reviews };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
@@ -84,7 +91,13 @@ export const handle: BreadcrumbHandle = {
 };
 
 export default function AdPage({ loaderData }: Route.ComponentProps) {
-  const { ad, similar, bySeller } = loaderData;
+  // Another ad on the same route starts from its own state (rating, reviews).
+  return <AdView key={loaderData.ad.id} {...loaderData} />;
+}
+
+function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loaderData"]) {
+  const session = useSession();
+  const [rating, setRating] = useState(ad.rating);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6">
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -102,7 +115,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
               <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
-            <StarRating rating={ad.rating} />
+            <StarRating rating={rating} />
             <OwnerActions ad={ad} />
             <p className="flex items-center gap-1 text-slate-600">
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
@@ -127,7 +140,15 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
       </section>
-      <RatingBreakdown rating={ad.rating} />
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <RatingPanel
+          adId={ad.id}
+          isOwner={session.status === "signed-in" && session.user.id === ad.user_id}
+          rating={rating}
+          onChange={setRating}
+        />
+        <AdReviews adId={ad.id} firstPage={reviews} />
+      </div>
       <RelatedAds similar={similar} bySeller={bySeller} />
     </div>
   );

@@ -11,8 +11,8 @@ import { formatDate } from "~/lib/format";
 import { absoluteUrl, adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { getUser } from "~/lib/api/get-user";
-import { ContactDetails } from "../components/contact-details";
-import { ProfileHeader } from "../components/profile-header";
+import { ContactDetails } from "~/features/users/components/contact-details";
+import { ProfileHeader } from "~/features/users/components/profile-header";
 
 /** How many of the seller's ads the profile shows. */
 const PROFILE_ADS = 60;

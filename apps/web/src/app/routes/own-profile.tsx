@@ -6,13 +6,13 @@ import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
 import { authedTransport, signOut, updateUser } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
-import { getCurrentUser } from "../api/get-current-user";
-import { ChangePassword } from "../components/change-password";
-import { MyAdsTab } from "../components/my-ads-tab";
-import { DeleteAccount } from "../components/delete-account";
-import { PersonalDetails } from "../components/personal-details";
-import { ProfileHeader } from "../components/profile-header";
-import { SwitchToCompany } from "../components/switch-to-company";
+import { getCurrentUser } from "~/features/users/api/get-current-user";
+import { ChangePassword } from "~/features/users/components/change-password";
+import { MyAdsTab } from "~/features/users/components/my-ads-tab";
+import { DeleteAccount } from "~/features/users/components/delete-account";
+import { PersonalDetails } from "~/features/users/components/personal-details";
+import { ProfileHeader } from "~/features/users/components/profile-header";
+import { SwitchToCompany } from "~/features/users/components/switch-to-company";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your profile | ${BRAND}` },
