@@ -18,6 +18,7 @@ const API_MODULES = {
   notifications: [],
   health: [],
   "password-reset": [],
+  reports: [],
   reviews: ["ad-rating.ts"],
   "saved-ads": ["saved-ads.service.ts"],
   selling: [],

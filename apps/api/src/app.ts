@@ -36,6 +36,8 @@ import { createTokenService } from "./modules/auth/tokens.ts";
 import { reactToPasswordResetEvents } from "./modules/password-reset/password-reset.reactions.ts";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
+import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import { createReportsService } from "./modules/reports/reports.service.ts";
 import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
@@ -168,6 +170,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false }: Ap
       const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       await api.register(chatRoutes, { chat });
+      await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       const providers = createSocialProviders(config.social, app.log);
       await api.register(authRoutes, {

@@ -1,5 +1,5 @@
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { adImages, ads } from "../../db/schema/ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { adImageFiles } from "../../lib/images.ts";
@@ -19,5 +19,14 @@ export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
         removed.flatMap((row) => adImageFiles(row.path)),
       );
     });
+  });
+
+  // Enough distinct reports take an active ad out of public lists until an admin reviews it; its seller still
+  // sees it in My Ads and on its page (decision 043). An ad already hidden stays hidden.
+  events.onWrite("ad.reported-by-many", async ({ adId }, tx) => {
+    await tx
+      .update(ads)
+      .set({ status_id: AD_STATUS.pending, updated_at: new Date() })
+      .where(and(eq(ads.id, adId), eq(ads.status_id, AD_STATUS.active)));
   });
 }

