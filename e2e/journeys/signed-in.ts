@@ -21,6 +21,12 @@ export const DEMO_ACCOUNTS = {
   /** Sellers a buyer writes to (chat.spec.ts): one per screen size, so the two runs never share a chat list. */
   prince: { email: "prince@demo.waterside.lr" },
   hawa: { email: "hawa@demo.waterside.lr" },
+  /** Buyers who rate, review, like and report (engagement.spec.ts), one per screen size … */
+  musu: { email: "musu@demo.waterside.lr" },
+  comfort: { email: "comfort@demo.waterside.lr" },
+  /** … and the sellers who answer them and read their ads' insights. */
+  mohammed: { email: "mohammed@demo.waterside.lr" },
+  farm: { email: "farm@demo.waterside.lr" },
 } as const;
 
 export interface SignedInUser {

@@ -20,6 +20,7 @@ import { companies, users } from "../schema/users.ts";
 import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
 import { drawPicture, seededRandom } from "./placeholder-images.ts";
+import { writeDemoEngagement } from "./seed-demo-engagement.ts";
 
 export const DEMO_PASSWORD = "waterside-demo";
 
@@ -253,6 +254,7 @@ async function writeDemoData(
     if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
   }
   await writeDemoChats(db, userRows, adRows, random);
+  await writeDemoEngagement(db, userRows, adRows, random);
 }
 
 /** Conversations as they go on the market: a question, the seller's answer, haggling; the newest ones unread. */

@@ -160,7 +160,7 @@ export function ReviewItem({
             <PostEditor
               label="Write a reply"
               max={REPLY_MAX}
-              saveLabel="Reply"
+              saveLabel="Send reply"
               autoFocus
               onCancel={() => setReplying(false)}
               onSave={async (content) => {

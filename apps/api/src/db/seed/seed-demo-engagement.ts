@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import type { Transaction } from "../database.ts";
+import { ratings, replies, replyLikes, reviewLikes, reviews } from "../schema/reviews.ts";
+import type { seededRandom } from "./placeholder-images.ts";
+
+type Random = ReturnType<typeof seededRandom>;
+
+const DEMO_REVIEWS = [
+  "Good quality, exactly like the pictures.",
+  "The seller answered fast and delivered to Sinkor the same day.",
+  "Fair price for Monrovia. I will buy again.",
+  "Works well so far, two weeks now.",
+  "Is this still available? I want it for my shop in Red Light.",
+  "Came with everything the ad said. Thank you!",
+] as const;
+const DEMO_OWNER_REPLIES = ["Thank you, come again!", "Yes, still available. Call me.", "You are welcome."] as const;
+const DEMO_REPLIES = ["I agree, same for me.", "How much did you pay in the end?"] as const;
+
+/**
+ * Stars, reviews with the sellers' answers (the Owner tag) and likes on the demo ads, so the ad page shows them
+ * from the first start. Counters are written from the rows, as the app keeps them.
+ */
+export async function writeDemoEngagement(
+  db: Transaction,
+  userRows: Array<{ id: number }>,
+  adRows: Array<{ id: number; sellerId: number }>,
+  random: Random,
+) {
+  const now = Date.now();
+  // The newest ads are where a visitor lands first; every tenth of the rest gets a little too.
+  const reviewed = adRows.filter((_, index) => index >= adRows.length - 12 || index % 10 === 0);
+  for (const ad of reviewed) {
+    const buyers = userRows.filter((user) => user.id !== ad.sellerId);
+    const raters = buyers.filter(() => random.next() < 0.5);
+    if (raters.length) {
+      await db
+        .insert(ratings)
+        .values(raters.map((user) => ({ user_id: user.id, ad_id: ad.id, stars: random.int(3, 5) })));
+    }
+    const writers = raters.slice(0, random.int(1, 3));
+    for (const [index, writer] of writers.entries()) {
+      const at = new Date(now - random.int(2, 240) * 3_600_000);
+      const [review] = await db
+        .insert(reviews)
+        .values({
+          ad_id: ad.id,
+          user_id: writer.id,
+          content: DEMO_REVIEWS[(ad.id + index) % DEMO_REVIEWS.length]!,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning({ id: reviews.id });
+      const answers = [
+        { user_id: ad.sellerId, content: random.pick(DEMO_OWNER_REPLIES) },
+        ...(random.next() < 0.3 ? [{ user_id: random.pick(buyers).id, content: random.pick(DEMO_REPLIES) }] : []),
+      ];
+      const written = await db
+        .insert(replies)
+        .values(
+          answers.map((answer, position) => ({
+            ...answer,
+            review_id: review!.id,
+            created_at: new Date(at.getTime() + (position + 1) * 1_800_000),
+          })),
+        )
+        .returning({ id: replies.id });
+      const fans = buyers.filter((user) => user.id !== writer.id && random.next() < 0.4);
+      if (fans.length)
+        await db.insert(reviewLikes).values(fans.map((fan) => ({ review_id: review!.id, user_id: fan.id })));
+      const replyFans = buyers.filter(() => random.next() < 0.2);
+      if (replyFans.length) {
+        await db.insert(replyLikes).values(replyFans.map((fan) => ({ reply_id: written[0]!.id, user_id: fan.id })));
+      }
+    }
+  }
+  await db.execute(sql`
+    update reviews r set
+      likes_count = (select count(*) from review_likes l where l.review_id = r.id),
+      replies_count = (select count(*) from replies p where p.review_id = r.id)`);
+  await db.execute(
+    sql`update replies p set likes_count = (select count(*) from reply_likes l where l.reply_id = p.id)`,
+  );
+}
