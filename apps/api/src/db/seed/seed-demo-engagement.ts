@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../database.ts";
+import { REPORT_REASONS, REPORT_STATUS } from "@waterside/shared/reports-messages";
+import { adReports, userReports } from "../schema/reports.ts";
 import { ratings, replies, replyLikes, reviewLikes, reviews } from "../schema/reviews.ts";
 import type { seededRandom } from "./placeholder-images.ts";
 
@@ -80,4 +82,40 @@ export async function writeDemoEngagement(
   await db.execute(
     sql`update replies p set likes_count = (select count(*) from reply_likes l where l.reply_id = p.id)`,
   );
+}
+
+/**
+ * A few reports in each state, so each reporter's Reports tab and the admin's queues have rows: one waiting, one
+ * under review, one resolved with the admin's answer. The reporters are the last two accounts (businesses the
+ * journeys do not sign in as), and no ad gets near the threshold that takes it out of the lists.
+ */
+export async function writeDemoReports(
+  db: Transaction,
+  userRows: Array<{ id: number }>,
+  adRows: Array<{ id: number; sellerId: number }>,
+) {
+  const reporters = userRows.slice(-2);
+  const states = [
+    { status_id: REPORT_STATUS.unresolved, admin_response: null },
+    { status_id: REPORT_STATUS.underReview, admin_response: null },
+    { status_id: REPORT_STATUS.resolved, admin_response: "Thank you. We asked the seller to correct the ad." },
+  ];
+  for (const [index, reporter] of reporters.entries()) {
+    const others = adRows.filter((ad) => ad.sellerId !== reporter.id);
+    await db.insert(adReports).values(
+      states.map((state, position) => ({
+        ...state,
+        ad_id: others[(index * 7 + position * 13) % others.length]!.id,
+        user_id: reporter.id,
+        reason: position === 1 ? "The price in the photos is not the price in the ad." : REPORT_REASONS[position * 3]!,
+      })),
+    );
+    const reported = userRows.find((user) => !reporters.includes(user))!;
+    await db.insert(userReports).values({
+      reporter_user_id: reporter.id,
+      reported_user_id: reported.id,
+      reason: REPORT_REASONS[1],
+      ...states[index % states.length]!,
+    });
+  }
 }

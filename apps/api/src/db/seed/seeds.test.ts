@@ -67,6 +67,20 @@ describe("demo data", () => {
         expect(list.json().data.data.length).toBeGreaterThan(0);
       }
 
+      // Reviews with the sellers' answers, counters equal to their rows, and reports in each state.
+      const [engagement] = await ctx.sql`select
+        (select count(*)::int from reviews) as reviews,
+        (select count(*)::int from replies p join reviews r on r.id = p.review_id join ads a on a.id = r.ad_id
+          where p.user_id = a.user_id) as owner_replies,
+        (select count(*)::int from reviews r where r.likes_count <> (select count(*) from review_likes l where l.review_id = r.id)
+          or r.replies_count <> (select count(*) from replies p where p.review_id = r.id)) as drifted,
+        (select count(distinct status_id)::int from ad_reports) as report_states,
+        (select count(*)::int from user_reports) as user_reports`;
+      expect(engagement!.reviews).toBeGreaterThan(0);
+      expect(engagement!.owner_replies).toBeGreaterThan(0);
+      expect(engagement).toMatchObject({ drifted: 0, report_states: 3 });
+      expect(engagement!.user_reports).toBeGreaterThan(0);
+
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
       expect(await ctx.db.$count(users)).toBe(userCount);
