@@ -70,6 +70,8 @@ test("a buyer writes to a seller from an ad, they talk live, and a message writt
   const ad = await adOf(request, seller.id);
   await page.goto(ad.path);
   const sellerCard = page.getByRole("region", { name: "Seller" });
+  // The seller has the site open in their own browser: the ad page says so (spec §2).
+  await expect(sellerCard.getByText("Online", { exact: true })).toBeVisible();
   await sellerCard
     .getByRole("group", { name: "Quick messages" })
     .getByRole("button", { name: "I’m interested" })
@@ -153,9 +155,14 @@ test("the ad page's seller card: a visitor is asked to log in, a buyer sees the 
   const [oldest] = (await ads.json()).data.data as ListedAd[];
   const ad = { path: `/categories/${oldest!.category_id}/${oldest!.subcategory_id}/${oldest!.id}` };
 
+  // A visitor's page never opens the chat's socket; the seller's status comes over plain HTTP.
+  const sockets: string[] = [];
+  page.on("websocket", (socket) => sockets.push(socket.url()));
   await page.goto(ad.path);
   const card = page.getByRole("region", { name: "Seller" });
   await expect(card.getByText("Meet in a public place; never pay before you see the item")).toBeVisible();
+  await expect(card.getByText(/^(Online|Offline)$/)).toBeVisible();
+  expect(sockets).toEqual([]);
   await expect(card.getByRole("group", { name: "Quick messages" })).toHaveCount(0);
   await card.getByRole("button", { name: "Chat" }).click();
   const prompt = page.getByRole("dialog", { name: "Please log in" });

@@ -104,3 +104,10 @@ export const ZSocketSendMessage = z.object({
   payload: z.object({ chatId: zId().optional(), productId: zId().optional() }).optional().default({}),
   clientId: ZClientMessageId.optional(),
 });
+
+/**
+ * GET /users/{id}/presence (beyond the spec's calls): whether a user has a socket open now, for the ad page's seller
+ * status (spec §2). Kept this small on purpose: every ad page view asks it (docs/decisions/039-chat-rules.md).
+ */
+export const ZUserPresence = z.object({ online: z.boolean() });
+export type TUserPresence = z.infer<typeof ZUserPresence>;

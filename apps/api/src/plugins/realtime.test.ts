@@ -97,5 +97,7 @@ describe("realtime on /messages", () => {
     const received = new Promise((resolve) => socket.on("online", (ids) => ids.length > 0 && resolve(ids)));
     first.app.realtime.sendToUser(user.id, "online", [42]);
     expect(await received).toEqual([42]);
+    // Presence (the chat's `online`, the ad page's seller status) sees sockets of every process.
+    expect(await first.app.realtime.onlineAmong([user.id, user.id + 1])).toEqual(new Set([user.id]));
   });
 });

@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from "@waterside/shared/realtime";
+import { publishOnlineContacts } from "./online-contacts";
 import { currentSession, getAccessToken } from "./session";
 
 /** The socket typed with the shared event map (packages/shared/src/realtime.ts), as the server's is. */
@@ -58,6 +59,7 @@ export function openSocket(): RealtimeSocket | null {
     created.on("disconnect", (reason) => {
       if (reason === "io server disconnect") retryLater();
     });
+    created.on("online", publishOnlineContacts);
     socket = created;
   }
   if (!socket.connected && !socket.active) socket.connect();

@@ -148,7 +148,10 @@ export async function findChatBetween(db: Reader, userA: number, userB: number, 
   return row?.id;
 }
 
-/** The chat of two users about an ad (or none), created when missing; concurrent openers get the same row. */
+/**
+ * The chat of two users about an ad (or none), created when missing; concurrent openers get the same row, and only
+ * the one that inserted it is told `created`.
+ */
 export async function openChat(tx: Transaction, userA: number, userB: number, adId: number | null) {
   const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
   const [created] = await tx
@@ -156,7 +159,8 @@ export async function openChat(tx: Transaction, userA: number, userB: number, ad
     .values({ user_low_id: low, user_high_id: high, ad_id: adId })
     .onConflictDoNothing()
     .returning({ id: chats.id });
-  return created?.id ?? (await findChatBetween(tx, userA, userB, adId))!;
+  if (created) return { id: created.id, created: true };
+  return { id: (await findChatBetween(tx, userA, userB, adId))!, created: false };
 }
 
 /** The two members of a chat, or undefined when it does not exist. */
@@ -240,6 +244,13 @@ export async function setBlocked(db: Database, blockerId: number, blockedId: num
   } else {
     await db.delete(userBlocks).where(and(eq(userBlocks.blocker_id, blockerId), eq(userBlocks.blocked_id, blockedId)));
   }
+}
+
+/** Whether a user exists and may be shown to others: not banned, not deleted. */
+export async function isActiveUser(db: Reader, userId: number) {
+  const [row] = await db.execute<{ active: boolean }>(sql`
+    select status_id = ${USER_STATUS.active} and deleted_at is null as active from users where id = ${userId}`);
+  return row?.active === true;
 }
 
 /** The users a user has a chat with: whose online status they see. */

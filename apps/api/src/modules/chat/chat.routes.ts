@@ -10,12 +10,21 @@ import {
   ZChatWithMessages,
   ZCreateChat,
   ZSendChatMessage,
+  ZUserPresence,
 } from "@waterside/shared/chat";
 import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
+import { zId } from "@waterside/shared/ids";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
+import { MINUTE, ipKey, limit } from "../../plugins/rate-limit.ts";
 import type { ChatService } from "./chat.service.ts";
+
+/**
+ * Every ad page view asks for its seller's status once: as generous per address as profile reads (carriers share
+ * addresses), and nothing is read but a yes or no (docs/decisions/039-chat-rules.md).
+ */
+export const PRESENCE_RATE_LIMIT = { max: 600, timeWindow: 15 * MINUTE } as const;
 
 /** Spec §7 chat calls (JSON), plus what a client needs to never lose a message (docs/decisions/038-chat-delivery.md). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
@@ -128,4 +137,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       },
     });
   }
+
+  // The chat module owns presence (the socket's rooms): this is the one view of it that is not about a contact.
+  app.get(
+    "/users/:id/presence",
+    {
+      onRequest: limit(app, { ...PRESENCE_RATE_LIMIT, key: ipKey("presence") }),
+      schema: {
+        tags: ["chat"],
+        summary: "Whether a user is online now (the ad page's seller status); 404 for a banned or deleted user",
+        params: z.object({ id: zId() }),
+        response: { 200: envelope(ZUserPresence) },
+      },
+    },
+    async (request, reply) => {
+      // Status is live: no cache may keep it, and the page that shows it asks again on each visit.
+      reply.header("Cache-Control", "no-store");
+      return { data: await chat.presence(request.params.id) };
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import type { TPaged } from "@waterside/shared/api-envelope";
-import type { TChat, TChatMessage, TChatWithMessages, TCreateChat } from "@waterside/shared/chat";
+import type { TChat, TChatMessage, TChatWithMessages, TCreateChat, TUserPresence } from "@waterside/shared/chat";
 import { CHAT_MESSAGES, CHAT_MESSAGES_PAGE, CHATS_PAGE } from "@waterside/shared/chat-messages";
 import { imageVariantUrl } from "@waterside/shared/images";
 import { eq } from "drizzle-orm";
@@ -19,6 +19,7 @@ import {
   findSent,
   insertMessage,
   findWritingStanding,
+  isActiveUser,
   markRead,
   openChat,
   setBlocked,
@@ -162,8 +163,29 @@ export function createChatService({
       }
       adId = input.productId;
     }
-    const chatId = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
-    return { chatId, message: await deliver(chatId, userId, input.recieverId, input.firstMessage, input.clientId) };
+    const chat = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
+    const message = await deliver(chat.id, userId, input.recieverId, input.firstMessage, input.clientId);
+    // A first chat makes the two contacts: each sees the other's status at once, without reconnecting. It is not
+    // awaited (the message is what the sender waits for), and a failure only delays it to the next connect.
+    if (chat.created) void becameContacts(userId, input.recieverId).catch(() => {});
+    return { chatId: chat.id, message };
+  }
+
+  /** Sends each of these users their `online` list again: which of their contacts have a socket open now. */
+  async function sendOnlineLists(userIds: number[]) {
+    const contactsOf = await findContactsOf(db, userIds);
+    const onlineNow = await realtime.onlineAmong([...new Set([...contactsOf.values()].flat())]);
+    for (const [user, theirContacts] of contactsOf) {
+      realtime.sendToUser(
+        user,
+        "online",
+        theirContacts.filter((id) => onlineNow.has(id)),
+      );
+    }
+  }
+
+  async function becameContacts(userA: number, userB: number) {
+    await sendOnlineLists([...(await realtime.onlineAmong([userA, userB]))]);
   }
 
   async function otherMember(chatId: number, userId: number) {
@@ -281,17 +303,17 @@ export function createChatService({
 
     /** A user came online or went offline: each of their online contacts gets their list again. */
     async presenceChanged(userId: number) {
-      const online = [...(await realtime.onlineAmong(await findContacts(db, userId)))];
-      const contactsOf = await findContactsOf(db, online);
-      const everyone = new Set([...contactsOf.values()].flat());
-      const onlineNow = await realtime.onlineAmong([...everyone]);
-      for (const [contact, theirContacts] of contactsOf) {
-        realtime.sendToUser(
-          contact,
-          "online",
-          theirContacts.filter((id) => onlineNow.has(id)),
-        );
-      }
+      await sendOnlineLists([...(await realtime.onlineAmong(await findContacts(db, userId)))]);
+    },
+
+    /**
+     * Spec §2 ad page: whether a user has a socket open now, on any process. Anyone may ask, as anyone sees the
+     * seller's status on an ad; an unknown, banned or deleted user is 404, as their profile is.
+     */
+    async presence(userId: number): Promise<TUserPresence> {
+      const [active, online] = await Promise.all([isActiveUser(db, userId), realtime.onlineAmong([userId])]);
+      if (!active) throw notFound("User");
+      return { online: online.has(userId) };
     },
   };
 }

@@ -255,11 +255,80 @@ describe("chat over the socket on /messages", () => {
     expect(await gone).toEqual([]);
   });
 
+  it("tells both users at once when a chat makes them contacts, over REST and over the socket", async () => {
+    const [seller, buyer, other] = [await person(), await person(), await person()];
+    const [sellerSocket, buyerSocket, otherSocket] = await Promise.all([
+      open(seller.headers),
+      open(buyer.headers),
+      open(other.headers),
+    ]);
+    const hears = (socket: ClientSocket, id: number) =>
+      new Promise<number[]>((resolve) => socket.on("online", (ids) => ids.includes(id) && resolve(ids)));
+    const sellerHears = hears(sellerSocket, buyer.user.id);
+    const buyerHears = hears(buyerSocket, seller.user.id);
+    await startChat(buyer.headers, seller.user.id);
+    expect(await buyerHears).toEqual([seller.user.id]);
+    expect(await sellerHears).toEqual([buyer.user.id]);
+
+    // The socket's first message opens the chat: the third user and the seller now see each other too.
+    const sellerHearsOther = hears(sellerSocket, other.user.id);
+    const otherHearsSeller = hears(otherSocket, seller.user.id);
+    const ack = await send(otherSocket, { to: seller.user.id, message: "Hello", payload: {} });
+    expect(ack.ok).toBe(true);
+    expect(await otherHearsSeller).toEqual([seller.user.id]);
+    expect(new Set(await sellerHearsOther)).toEqual(new Set([buyer.user.id, other.user.id]));
+  });
+
   it("ends the sockets of a session that logs out", async () => {
     const buyer = await person();
     const socket = await open(buyer.headers);
     const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
     await call("POST", "/auth/logout", buyer.headers, { device_id: "x" });
     expect(await closed).toBe("io server disconnect");
+  });
+});
+
+describe("presence on the ad page (spec §2)", () => {
+  const presence = (userId: number | string, headers: Partial<Headers> = {}) =>
+    ctx.app.inject({ method: "GET", url: `/api/users/${userId}/presence`, headers });
+
+  it("answers anyone whether a user has a socket open: offline, online while connected, offline after", async () => {
+    const seller = await person();
+    const before = await presence(seller.user.id);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ data: { online: false } });
+    expect(before.headers["cache-control"]).toBe("no-store");
+
+    const phone = await open(seller.headers);
+    const laptop = await open(seller.headers);
+    expect((await presence(seller.user.id)).json().data).toEqual({ online: true });
+    // A signed-in viewer gets the same answer; so does a viewer who has never chatted with the seller.
+    const buyer = await person();
+    expect((await presence(seller.user.id, buyer.headers)).json().data).toEqual({ online: true });
+
+    // Online while any device is; offline once the last one leaves.
+    const devices = async () =>
+      (await ctx.app.realtime.io.fetchSockets()).filter((socket) => socket.data.userId === seller.user.id).length;
+    phone.disconnect();
+    await expect.poll(devices).toBe(1);
+    expect((await presence(seller.user.id)).json().data).toEqual({ online: true });
+    laptop.disconnect();
+    await expect.poll(async () => (await presence(seller.user.id)).json().data.online).toBe(false);
+  });
+
+  it("is 404 for an unknown, banned or deleted user, and refuses an id that is not one", async () => {
+    expect((await presence(2_000_000_000)).statusCode).toBe(404);
+    expect((await presence("abc")).statusCode).toBe(422);
+
+    const banned = await person();
+    await open(banned.headers);
+    await ctx.db.update(users).set({ status_id: USER_STATUS.banned }).where(eq(users.id, banned.user.id));
+    const bannedPresence = await presence(banned.user.id);
+    expect(bannedPresence.statusCode).toBe(404);
+    expect(bannedPresence.json().message).toBe("User not found.");
+
+    const deleted = await person();
+    expect((await call("DELETE", "/user", deleted.headers)).statusCode).toBe(200);
+    expect((await presence(deleted.user.id)).statusCode).toBe(404);
   });
 });

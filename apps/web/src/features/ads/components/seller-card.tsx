@@ -1,5 +1,6 @@
 import type { TAdDetail } from "@waterside/shared/ads";
 import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
+import { clsx } from "clsx";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -10,12 +11,13 @@ import { formatDate } from "~/lib/format";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { authedTransport, useSession } from "~/lib/session";
 import { callLink, whatsAppLink } from "~/lib/phone-links";
+import { useSellerPresence } from "../hooks/use-seller-presence";
 
 /**
- * Spec §2 ad page seller: photo, name, type and join date; Chat (a visitor gets the login prompt) and, for
- * signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
- * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these.
- * The seller's online status is left out: it needs the signed-in socket, which public pages do not open.
+ * Spec §2 ad page seller: photo, name, online status, type and join date; Chat (a visitor gets the login prompt) and,
+ * for signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
+ * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these, nor their
+ * own status.
  */
 export function SellerCard({ ad }: { ad: TAdDetail }) {
   const session = useSession();
@@ -23,6 +25,7 @@ export function SellerCard({ ad }: { ad: TAdDetail }) {
   const seller = ad.user;
   const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
   const signedIn = session.status === "signed-in";
+  const online = useSellerPresence(seller.id, session.status !== "loading" && !isOwner);
 
   const chatState = (autoMessage?: string): ChatNavigationState => ({
     isNewChat: true,
@@ -50,6 +53,7 @@ export function SellerCard({ ad }: { ad: TAdDetail }) {
           <Link to={`/profile/${seller.id}`} className="font-semibold hover:text-emerald-700 hover:underline">
             {seller.name}
           </Link>
+          {!isOwner && <Presence online={online} />}
           <p className="text-sm text-slate-600">
             {seller.usertype.name} · Joined {formatDate(seller.created_at, "month")}
           </p>
@@ -85,6 +89,25 @@ export function SellerCard({ ad }: { ad: TAdDetail }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A green dot and 'Online', or a grey one and 'Offline'; an empty line of the same height while not known. */
+function Presence({ online }: { online: boolean | null }) {
+  return (
+    <p className="flex h-5 items-center gap-1.5 text-sm">
+      {online !== null && (
+        <>
+          <span
+            aria-hidden="true"
+            className={clsx("size-2.5 rounded-full", online ? "bg-emerald-500" : "bg-slate-400")}
+          />
+          <span className={online ? "font-medium text-emerald-800" : "text-slate-600"}>
+            {online ? "Online" : "Offline"}
+          </span>
+        </>
+      )}
+    </p>
   );
 }
 
