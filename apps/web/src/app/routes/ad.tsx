@@ -20,7 +20,7 @@ import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
-import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { ReportDialog } from "~/components/report-dialog";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {

@@ -15,7 +15,7 @@ import { ContactDetails } from "~/features/users/components/contact-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { getSellerRating } from "~/features/reviews/api/get-seller-rating";
 import { RatingBreakdown } from "~/features/reviews/components/rating-breakdown";
-import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { ReportDialog } from "~/components/report-dialog";
 import { useSession } from "~/lib/session";
 
 /** How many of the seller's ads the profile shows. */

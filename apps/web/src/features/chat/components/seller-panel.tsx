@@ -7,6 +7,7 @@ import { ApiError } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { callLink } from "~/lib/phone-links";
 import { OnlineDot } from "./online-dot";
+import { ReportDialog } from "~/components/report-dialog";
 
 export interface ChatPeer {
   id: number;
@@ -25,7 +26,7 @@ export function bioPreview(bio: string) {
 
 /**
  * Spec §2 seller info panel: photo, name, online dot, bio preview and a link to the profile; beyond the spec, the
- * phone number the chat carries (decision 039) and Block / Unblock with what a block means.
+ * phone number the chat carries (decision 039), Block / Unblock with what a block means, and Report user.
  */
 export function SellerPanel({
   peer,
@@ -102,6 +103,8 @@ export function SellerPanel({
           {blockedByMe ? `Unblock ${peer.name}` : `Block ${peer.name}`}
         </button>
       )}
+      {/* Issue 13: the report-user link of the chat panel is the user report (decision 043). */}
+      <ReportDialog target={{ userId: peer.id, userName: peer.name }} className="w-full justify-center" />
     </div>
   );
 }
