@@ -12,6 +12,7 @@ import tseslint from "typescript-eslint";
 const API_MODULES = {
   "admin-auth": [],
   ads: ["ad-list-items.ts", "ads.service.ts"],
+  analytics: [],
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts"],
   chat: [],

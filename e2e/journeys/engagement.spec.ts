@@ -48,8 +48,19 @@ test("a buyer rates, reviews and reports an ad, the seller answers, and the buye
   const seller = await signInto(sellerContext, request, phone ? DEMO_ACCOUNTS.mohammed : DEMO_ACCOUNTS.farm);
   const ad = await unratedAdOf(request, seller, buyer);
 
+  // The buyer comes across the ad among the seller's ads (a view: the card is on screen) and opens it.
+  await page.goto(`/profile/${seller.id}`);
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: ad.title, exact: true }) });
+  await card.first().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await card.first().getByRole("link", { name: ad.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${ad.path}$`));
+
+  // Saves it.
+  await page.getByRole("button", { name: "Save ad" }).first().click();
+  await expect(page.getByText("Saved!")).toBeVisible();
+
   // The buyer rates the ad: the stars and the breakdown follow at once.
-  await page.goto(ad.path);
   const ratings = page.getByRole("region", { name: "Ratings" });
   await ratings.getByRole("button", { name: "Rate 4 stars" }).click();
   await expect(page.getByText("Rating added successfully!")).toBeVisible();
@@ -117,6 +128,19 @@ test("a buyer rates, reviews and reports an ad, the seller answers, and the buye
   const row = adReports.getByRole("listitem").filter({ hasText: ad.title }).first();
   await expect(row.getByText("The photos are of another item.")).toBeVisible();
   await expect(row.getByText("Unresolved")).toBeVisible();
+
+  // The seller opens Insights on the ad: today has the buyer's view and save (the buyer's log was sent when they
+  // left the pages; the server writes counts in batches, so the seller may need to look again).
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(async () => {
+    await sellerPage.goto(ad.path);
+    await sellerPage.getByRole("button", { name: "Insights" }).click();
+    const insights = sellerPage.getByRole("region", { name: /^Insights/ });
+    await insights.getByText("Figures by day").click();
+    const cells = insights.getByRole("row", { name: new RegExp(today) }).getByRole("cell");
+    await expect(cells.nth(0)).not.toHaveText("0", { timeout: 2000 });
+    await expect(cells.nth(1)).not.toHaveText("0", { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 
   await sellerContext.close();
 });

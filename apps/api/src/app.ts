@@ -13,6 +13,9 @@ import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
+import { reactToAnalyticsEvents } from "./modules/analytics/analytics.reactions.ts";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes.ts";
+import { createAnalyticsService, type AnalyticsOptions } from "./modules/analytics/analytics.service.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { chatRoutes } from "./modules/chat/chat.routes.ts";
@@ -68,10 +71,12 @@ export interface AppDeps {
    */
   jobs: Jobs;
   logger?: FastifyServerOptions["logger"];
+  /** How ad views and clicks are written (decision 044); benchmarks compare the settings. */
+  analytics?: AnalyticsOptions;
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
-export async function buildApp({ config, db, storage, jobs, logger = false }: AppDeps) {
+export async function buildApp({ config, db, storage, jobs, logger = false, analytics: analyticsOptions }: AppDeps) {
   const app = Fastify({
     logger,
     // Forwarded headers are believed only from configured proxies: anyone can send X-Forwarded-For.
@@ -144,11 +149,14 @@ export async function buildApp({ config, db, storage, jobs, logger = false }: Ap
     async (api) => {
       await api.register(healthRoutes, { health: createHealthService(db, app.log) });
       await api.register(catalogRoutes, { catalog: createCatalogService(db, mediaBaseUrl) });
-      const saved = createSavedAdsService(db, mediaBaseUrl);
+      const saved = createSavedAdsService(db, mediaBaseUrl, events);
       const ads = createAdsService(db, mediaBaseUrl);
       await api.register(adsRoutes, { ads, saved });
       await api.register(sellingRoutes, { selling: createSellingService({ db, storage, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
+      const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
+      reactToAnalyticsEvents(events, jobs, analytics);
+      await api.register(analyticsRoutes, { analytics });
       await api.register(reviewsRoutes, { reviews: createReviewsService(db, mediaBaseUrl) });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,

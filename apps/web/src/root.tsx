@@ -7,6 +7,7 @@ import { FullScreenLoader } from "~/components/ui/full-screen-loader";
 import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
+import { startAnalyticsLog } from "~/lib/analytics-log";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
@@ -64,6 +65,8 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // Spec §4 analytics log: cards seen and ads opened are sent each minute and when the page is left.
+  useEffect(startAnalyticsLog, []);
   return (
     <>
       <Outlet />

@@ -8,6 +8,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as adminAuth from "./schema/admin-auth.ts";
 import * as ads from "./schema/ads.ts";
+import * as analytics from "./schema/analytics.ts";
 import * as auth from "./schema/auth.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as chat from "./schema/chat.ts";
@@ -23,6 +24,7 @@ import * as users from "./schema/users.ts";
 export const schema = {
   ...adminAuth,
   ...ads,
+  ...analytics,
   ...auth,
   ...catalog,
   ...chat,

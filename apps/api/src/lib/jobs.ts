@@ -15,6 +15,10 @@ export interface JobMap {
   "notifications.push-chat-message": { messageId: number; receiverId: number };
   /** Mails a recipient who left a chat's messages unread for a while, at most once an hour per chat. */
   "notifications.email-unread-chat": { chatId: number; receiverId: number };
+  /** Recomputes visibility_score of the ads whose counts or ratings changed since the last run (decision 045). */
+  "analytics.visibility-scores": Record<string, never>;
+  /** After midnight: drops the dedup marks of past days and queues ads whose old counts left the score's window. */
+  "analytics.roll-day": Record<string, never>;
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

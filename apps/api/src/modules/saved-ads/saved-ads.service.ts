@@ -6,6 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { categories, subcategories } from "../../db/schema/catalog.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 
@@ -15,7 +16,7 @@ const SAVED_IDS_MAX = 5000;
 /** Saved ads the public may still see: a hidden ad, or one of an inactive category, drops out of the list. */
 const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
 
-export function createSavedAdsService(db: Database, mediaBaseUrl: string) {
+export function createSavedAdsService(db: Database, mediaBaseUrl: string, events: DomainEvents) {
   return {
     async save(userId: number, adId: number) {
       const [ad] = await db
@@ -25,7 +26,15 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string) {
         .innerJoin(categories, eq(categories.id, ads.category_id))
         .where(and(eq(ads.id, adId), visible));
       if (!ad) throw notFound("Ad");
-      await db.insert(savedAds).values({ user_id: userId, ad_id: adId }).onConflictDoNothing();
+      // A save (not a repeat) is published with it: analytics counts it in the same transaction.
+      await events.transaction(db, async (tx, publish) => {
+        const [saved] = await tx
+          .insert(savedAds)
+          .values({ user_id: userId, ad_id: adId })
+          .onConflictDoNothing()
+          .returning({ ad_id: savedAds.ad_id });
+        if (saved) await publish("ad.saved", { adId, userId });
+      });
     },
 
     async unsave(userId: number, adId: number) {

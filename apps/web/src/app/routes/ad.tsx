@@ -1,5 +1,5 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
-import { useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/components/ads/owner-actions";
@@ -8,6 +8,7 @@ import { isMissing } from "~/lib/api-client";
 import { getAd } from "~/lib/api/get-ad";
 import { getAds } from "~/lib/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import { logAdClick } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
 import { useSession } from "~/lib/session";
 import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
@@ -21,6 +22,9 @@ import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
 import { ReportDialog } from "~/components/report-dialog";
+
+// Only the ad's owner opens Insights: the chart and its library load then, never with the public page.
+const AdInsights = lazy(() => import("~/features/analytics/components/ad-insights"));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
@@ -100,6 +104,9 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
   const session = useSession();
   const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
   const [rating, setRating] = useState(ad.rating);
+  const [insights, setInsights] = useState(false);
+  // Spec §4 analytics log: opening an ad is its click, logged once a day however the ad was reached.
+  useEffect(() => logAdClick(ad.id), [ad.id]);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6">
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -119,6 +126,15 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
             <StarRating rating={rating} />
             <OwnerActions ad={ad} />
+            {isOwner && !insights && (
+              <button
+                type="button"
+                onClick={() => setInsights(true)}
+                className="rounded-lg border border-emerald-700 px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+              >
+                Insights
+              </button>
+            )}
             <p className="flex items-center gap-1 text-slate-600">
               <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
                 <path
@@ -136,18 +152,26 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
           <SellerCard ad={ad} />
         </div>
       </div>
-      <AdAttributes attributes={ad.attributes} />
-      <section aria-labelledby="ad-description" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="ad-description" className="mb-2 font-semibold">
-          Description
-        </h2>
-        <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
-      </section>
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <RatingPanel adId={ad.id} isOwner={isOwner} rating={rating} onChange={setRating} />
-        <AdReviews adId={ad.id} firstPage={reviews} />
-      </div>
-      <RelatedAds similar={similar} bySeller={bySeller} />
+      {isOwner && insights ? (
+        <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}>
+          <AdInsights adId={ad.id} title={ad.title} onBack={() => setInsights(false)} />
+        </Suspense>
+      ) : (
+        <>
+          <AdAttributes attributes={ad.attributes} />
+          <section aria-labelledby="ad-description" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="ad-description" className="mb-2 font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line break-words text-slate-700">{ad.description}</p>
+          </section>
+          <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+            <RatingPanel adId={ad.id} isOwner={isOwner} rating={rating} onChange={setRating} />
+            <AdReviews adId={ad.id} firstPage={reviews} />
+          </div>
+          <RelatedAds similar={similar} bySeller={bySeller} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
@@ -14,6 +14,9 @@ import { PersonalDetails } from "~/features/users/components/personal-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { SwitchToCompany } from "~/features/users/components/switch-to-company";
 import { ReportsTab } from "~/features/reports/components/reports-tab";
+
+// The chart library comes only with the tab that draws it.
+const PerformanceTab = lazy(() => import("~/features/analytics/components/performance-tab"));
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your profile | ${BRAND}` },
@@ -116,7 +119,9 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
             />
           )}
           {active === "performance" && (
-            <Empty title="No performance data yet" text="Views, saves and clicks of your ads will show here." />
+            <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />}>
+              <PerformanceTab />
+            </Suspense>
           )}
           {active === "subscriptions" && <Empty title="Not Ads Subscriptions" text="Not Businesses Subscriptions" />}
           {active === "reports" && <ReportsTab />}

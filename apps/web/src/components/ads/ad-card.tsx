@@ -1,6 +1,7 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { Link } from "react-router";
+import { logAdClick, watchAdCard } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
 import { SaveToggle } from "~/components/save-toggle";
 import { adPath } from "./ad-path";
@@ -13,7 +14,10 @@ import { adPath } from "./ad-path";
 export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: string; eager?: boolean }) {
   const image = ad.images[0];
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm">
+    <article
+      ref={(card) => watchAdCard(card, ad.id)}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm"
+    >
       <img
         src={image?.card_url ?? "/favicon.svg"}
         srcSet={
@@ -33,7 +37,11 @@ export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: s
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price)}</p>
         <h3 className="line-clamp-2 font-medium text-slate-900">
-          <Link to={adPath(ad)} className="after:absolute after:inset-0 focus:outline-none">
+          <Link
+            to={adPath(ad)}
+            onClick={() => logAdClick(ad.id)}
+            className="after:absolute after:inset-0 focus:outline-none"
+          >
             {ad.title}
           </Link>
         </h3>

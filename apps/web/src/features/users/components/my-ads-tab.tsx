@@ -7,6 +7,7 @@ import { listDrafts, removeDraft, type AdDraft } from "~/lib/ad-drafts";
 import { formatDate, formatPrice } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { deleteAd } from "~/lib/api/delete-ad";
+import { getAdViewTotals } from "~/lib/api/get-ad-view-totals";
 import { authedTransport } from "~/lib/session";
 import { getMyAds, type MyAds } from "../api/get-my-ads";
 
@@ -14,9 +15,20 @@ import { getMyAds, type MyAds } from "../api/get-my-ads";
 export function MyAdsTab() {
   const [ads, setAds] = useState<MyAds | null | "error">(null);
   const [drafts, setDrafts] = useState<AdDraft[]>([]);
+  const [views, setViews] = useState<Map<number, number> | null>(null);
   const load = useCallback(() => {
     getMyAds(authedTransport)
-      .then(setAds)
+      .then((loaded) => {
+        setAds(loaded);
+        if (!loaded.data.length) return;
+        // Views come after the list, and a list without them is still a list.
+        getAdViewTotals(
+          authedTransport,
+          loaded.data.map((ad) => ad.id),
+        )
+          .then((totals) => setViews(new Map(totals.ads.map((ad) => [ad.ad_id, ad.views]))))
+          .catch(() => setViews(null));
+      })
       .catch(() => setAds("error"));
     listDrafts()
       .then(setDrafts)
@@ -80,7 +92,7 @@ export function MyAdsTab() {
                   >
                     {ad.status.name}
                   </span>{" "}
-                  · {formatDate(ad.created_at)} · Views: —
+                  · {formatDate(ad.created_at)} · Views: {views?.get(ad.id) ?? "—"}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1">

@@ -1,0 +1,28 @@
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import type { AnalyticsService } from "./analytics.service.ts";
+
+/** What analytics does when other modules' events happen, and on its schedule (decisions 044, 045). */
+export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analytics: AnalyticsService) {
+  // Saves are counted in the saving transaction: a save that rolls back never counted.
+  events.onWrite("ad.saved", (payload, tx) => analytics.countSave(tx, payload));
+
+  // Popularity follows the counts within minutes, writing only the ads whose score moved.
+  jobs.work(
+    "analytics.visibility-scores",
+    async () => {
+      await analytics.recomputeScores();
+    },
+    { policy: "singleton" },
+  );
+  jobs.schedule("analytics.visibility-scores", "*/5 * * * *", {});
+
+  jobs.work(
+    "analytics.roll-day",
+    async () => {
+      await analytics.rollDay();
+    },
+    { policy: "singleton" },
+  );
+  jobs.schedule("analytics.roll-day", "5 0 * * *", {});
+}

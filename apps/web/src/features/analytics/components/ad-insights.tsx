@@ -1,0 +1,93 @@
+import type { TAnalyticsHistory } from "@waterside/shared/analytics";
+import { useEffect, useState } from "react";
+import { authedTransport } from "~/lib/session";
+import { getAdHistory } from "../api/get-ad-history";
+import { AnalyticsChart } from "./analytics-chart";
+import { DateRangeFields, lastDays, type DayRange } from "./date-range";
+
+const FIGURES = [
+  ["views", "Views"],
+  ["saves", "Saves"],
+  ["clicks", "Clicks"],
+] as const;
+
+/**
+ * Spec §2 ad page Insights, for the ad's owner: Views, Saves and Clicks by date over a range (the last 30 days
+ * first), the range's totals, and Back to the ad. Loaded only when the owner opens it.
+ */
+export default function AdInsights({ adId, title, onBack }: { adId: number; title: string; onBack: () => void }) {
+  const [range, setRange] = useState<DayRange>(lastDays);
+  const [attempt, setAttempt] = useState(0);
+  // What was loaded, and for which range and attempt: anything else is still loading.
+  const [loaded, setLoaded] = useState<{ key: string; value: TAnalyticsHistory | "error" } | null>(null);
+  const key = `${range.start}|${range.end}|${attempt}`;
+  const history = loaded?.key === key ? loaded.value : null;
+
+  useEffect(() => {
+    let live = true;
+    getAdHistory(authedTransport, adId, { start_date: range.start, end_date: range.end })
+      .then((value) => live && setLoaded({ key, value }))
+      .catch(() => live && setLoaded({ key, value: "error" }));
+    return () => {
+      live = false;
+    };
+  }, [adId, range, key]);
+
+  const totals =
+    history && history !== "error"
+      ? Object.fromEntries(
+          FIGURES.map(([key]) => [key, history.statistics.reduce((sum, point) => sum + point[key], 0)]),
+        )
+      : null;
+
+  return (
+    <section aria-labelledby="ad-insights" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="ad-insights" className="text-lg font-semibold">
+          Insights <span className="sr-only">of {title}</span>
+        </h2>
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+        >
+          Back
+        </button>
+      </div>
+      <DateRangeFields value={range} onChange={setRange} />
+      {history === null && (
+        <div aria-busy="true" className="h-72 animate-pulse rounded-lg bg-slate-100">
+          <span className="sr-only">Loading...</span>
+        </div>
+      )}
+      {history === "error" && (
+        <div role="alert" className="space-y-2 text-sm">
+          <p className="text-red-700">The insights could not be loaded.</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((count) => count + 1)}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {totals && history && history !== "error" && (
+        <>
+          <dl className="grid grid-cols-3 gap-2">
+            {FIGURES.map(([key, label]) => (
+              <div key={key} className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{totals[key]}</dd>
+              </div>
+            ))}
+          </dl>
+          {FIGURES.every(([key]) => totals[key] === 0) && (
+            <p className="text-sm text-slate-600">No views, saves or clicks on these days yet.</p>
+          )}
+          <AnalyticsChart points={history.statistics} label={`Views, saves and clicks of ${title} by date`} />
+        </>
+      )}
+    </section>
+  );
+}

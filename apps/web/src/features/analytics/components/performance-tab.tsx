@@ -1,0 +1,136 @@
+import type { TPerformance } from "@waterside/shared/analytics";
+import { clsx } from "clsx";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { authedTransport } from "~/lib/session";
+import { getPerformance } from "../api/get-performance";
+import { AnalyticsChart } from "./analytics-chart";
+import { lastDays } from "./date-range";
+
+const PERIODS = [7, 30, 90] as const;
+const FIGURES = [
+  ["views", "Views"],
+  ["saves", "Saves"],
+  ["clicks", "Clicks"],
+] as const;
+
+/** "+12%" against the same number of days before; nothing when there is nothing to compare with. */
+function change(now: number, before: number) {
+  if (before === 0) return null;
+  const percent = Math.round(((now - before) / before) * 100);
+  return `${percent > 0 ? "+" : ""}${percent}%`;
+}
+
+/**
+ * Spec §2 own profile Performance tab: the seller's views, saves and clicks over all their ads for the last 7, 30 or
+ * 90 days, against the days before, by date in a chart, and their most seen ads. Loaded only when the tab opens.
+ */
+export default function PerformanceTab() {
+  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
+  const [attempt, setAttempt] = useState(0);
+  // What was loaded, and for which period and attempt: anything else is still loading.
+  const [loaded, setLoaded] = useState<{ key: string; value: TPerformance | "error" } | null>(null);
+  const key = `${days}|${attempt}`;
+  const performance = loaded?.key === key ? loaded.value : null;
+
+  useEffect(() => {
+    let live = true;
+    const range = lastDays(days);
+    getPerformance(authedTransport, { startTime: range.start, endTime: range.end })
+      .then((value) => live && setLoaded({ key, value }))
+      .catch(() => live && setLoaded({ key, value: "error" }));
+    return () => {
+      live = false;
+    };
+  }, [days, key]);
+
+  return (
+    <div className="space-y-4" aria-busy={performance === null}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Performance</h2>
+        <div role="group" aria-label="Period" className="flex gap-1">
+          {PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={days === period}
+              onClick={() => setDays(period)}
+              className={clsx(
+                "rounded-lg px-3 py-1.5 text-sm font-medium",
+                days === period ? "bg-emerald-700 text-white" : "text-slate-700 hover:bg-emerald-50",
+              )}
+            >
+              {period} days
+            </button>
+          ))}
+        </div>
+      </div>
+      {performance === null && <div className="h-72 animate-pulse rounded-lg bg-slate-100" />}
+      {performance === "error" && (
+        <div role="alert" className="space-y-2 text-sm">
+          <p className="text-red-700">Your performance could not be loaded.</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((count) => count + 1)}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {performance && performance !== "error" && (
+        <>
+          <dl className="grid grid-cols-3 gap-2">
+            {FIGURES.map(([key, label]) => {
+              const delta = change(performance.totals[key], performance.previous_totals[key]);
+              return (
+                <div key={key} className="rounded-lg bg-slate-50 p-3">
+                  <dt className="text-xs text-slate-500">{label}</dt>
+                  <dd className="text-xl font-semibold tabular-nums">
+                    {performance.totals[key]}
+                    {delta && (
+                      <span className="ml-1 text-xs font-medium text-slate-500">
+                        {delta} <span className="sr-only">against the {days} days before</span>
+                      </span>
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          {FIGURES.every(([key]) => performance.totals[key] === 0) ? (
+            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+              <p className="font-semibold">No views yet</p>
+              <p className="mt-1 text-slate-600">When buyers see, open and save your ads, it shows here.</p>
+            </div>
+          ) : (
+            <>
+              <AnalyticsChart points={performance.statistics} label="Views, saves and clicks of all your ads by date" />
+              <section aria-labelledby="top-ads" className="space-y-2">
+                <h3 id="top-ads" className="font-semibold">
+                  Most seen ads
+                </h3>
+                <ol className="divide-y divide-slate-100">
+                  {performance.top_ads.map((ad) => (
+                    <li key={ad.ad_id} className="flex items-center gap-3 py-2 text-sm">
+                      {/* Spec §2: profile lists link to the ad with placeholders; the ad page redirects. */}
+                      <Link
+                        to={`/categories/undefined/undefined/${ad.ad_id}`}
+                        className="min-w-0 flex-1 truncate font-medium hover:underline"
+                      >
+                        {ad.title}
+                      </Link>
+                      <span className="shrink-0 text-slate-600 tabular-nums">
+                        {ad.views} views · {ad.saves} saves · {ad.clicks} clicks
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
