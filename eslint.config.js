@@ -19,6 +19,7 @@ const API_MODULES = {
   notifications: [],
   health: [],
   "password-reset": [],
+  payments: [],
   reports: [],
   reviews: ["ad-rating.ts"],
   "saved-ads": ["saved-ads.service.ts"],

@@ -9,6 +9,7 @@ import type { Database } from "./db/database.ts";
 import { createDomainEvents } from "./lib/domain-events.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { createMomoClient } from "./lib/momo.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
@@ -39,6 +40,9 @@ import { createTokenService } from "./modules/auth/tokens.ts";
 import { reactToPasswordResetEvents } from "./modules/password-reset/password-reset.reactions.ts";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset.routes.ts";
 import { createPasswordResetService } from "./modules/password-reset/password-reset.service.ts";
+import { reactToPaymentsEvents } from "./modules/payments/payments.reactions.ts";
+import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
+import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
 import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
@@ -179,6 +183,16 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       handleChatSockets(app.realtime, chat, app.log);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });
+      const payments = createPaymentsService({
+        db,
+        events,
+        jobs,
+        momo: config.momo && createMomoClient(config.momo),
+        currency: config.momo?.currency ?? "USD",
+        log: app.log,
+      });
+      reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });
+      await api.register(paymentsRoutes, { payments });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       const providers = createSocialProviders(config.social, app.log);
       await api.register(authRoutes, {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
+import type { MomoConfig } from "./lib/momo.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
@@ -103,6 +104,23 @@ const environmentSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** MTN MoMo Collections (README "Mobile Money"): all of the first four, or none for the local sandbox. */
+  MOMO_BASE_URL: z.url({ message: "must be an absolute URL such as https://sandbox.momodeveloper.mtn.com" }).optional(),
+  MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_API_USER: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be the API user id (a UUID)")
+    .optional(),
+  MOMO_API_KEY: z.string().min(1).optional(),
+  MOMO_TARGET_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z]+$/, "must be sandbox or MTN's name for the country, e.g. mtnliberia")
+    .optional(),
+  MOMO_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, LRD or EUR")
+    .optional(),
+  MOMO_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
   MEDIA_BASE_URL: z
     .string()
     .regex(
@@ -149,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   requireTogether(vars, ["FACEBOOK_APP_ID", "FACEBOOK_APP_SECRET"]);
   requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
   checkObjectStorage(vars);
+  const momo = momoSettings(vars);
 
   return {
     env: vars.NODE_ENV,
@@ -179,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
               : undefined,
         }
       : undefined,
+    /**
+     * MTN MoMo Collections (lib/momo.ts). null: no MOMO_* is set, and outside production the server runs the local
+     * sandbox (lib/momo-sandbox.ts) instead; in production that would give boosts away, so payments are then off.
+     */
+    momo,
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
@@ -281,6 +305,48 @@ function checkObjectStorage(vars: Record<string, unknown>) {
     }
   }
   requireTogether(vars, ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+}
+
+/**
+ * MoMo is on when any MOMO_* is set, and then needs the four credentials: a partial set is a mistake worth stopping
+ * for. MTN's sandbox takes only EUR, so that is the default there; elsewhere the currency is the MTN account's (USD or
+ * LRD in Liberia) and must be named. MTN calls back only over https outside its sandbox.
+ */
+function momoSettings(vars: z.infer<typeof environmentSchema>): MomoConfig | null {
+  const names = [
+    "MOMO_BASE_URL",
+    "MOMO_SUBSCRIPTION_KEY",
+    "MOMO_API_USER",
+    "MOMO_API_KEY",
+    "MOMO_TARGET_ENVIRONMENT",
+    "MOMO_CURRENCY",
+    "MOMO_CALLBACK_URL",
+  ] as const;
+  if (names.every((name) => vars[name] === undefined)) return null;
+  for (const name of names.slice(0, 4)) {
+    if (vars[name] === undefined) {
+      throw new ConfigError(`Invalid configuration: ${name} is required with the other MOMO_* variables (MoMo is on)`);
+    }
+  }
+  const targetEnvironment = vars.MOMO_TARGET_ENVIRONMENT ?? "sandbox";
+  const sandbox = targetEnvironment === "sandbox";
+  if (!sandbox && !vars.MOMO_CURRENCY) {
+    throw new ConfigError(
+      "Invalid configuration: MOMO_CURRENCY is required outside MTN's sandbox (the MTN account's currency, e.g. USD)",
+    );
+  }
+  if (!sandbox && vars.MOMO_CALLBACK_URL && !vars.MOMO_CALLBACK_URL.startsWith("https://")) {
+    throw new ConfigError("Invalid configuration: MOMO_CALLBACK_URL must be https outside MTN's sandbox");
+  }
+  return {
+    baseUrl: vars.MOMO_BASE_URL!.replace(/\/+$/, ""),
+    subscriptionKey: vars.MOMO_SUBSCRIPTION_KEY!,
+    apiUser: vars.MOMO_API_USER!,
+    apiKey: vars.MOMO_API_KEY!,
+    targetEnvironment,
+    currency: vars.MOMO_CURRENCY ?? "EUR",
+    callbackUrl: vars.MOMO_CALLBACK_URL,
+  };
 }
 
 function webPushKeys(

@@ -7,6 +7,7 @@ import { loadConfigOrExit } from "./config.ts";
 import { openConfiguredDatabase } from "./db/database.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
 import { createJobs, type Jobs } from "./lib/jobs.ts";
+import { startMomoSandbox } from "./lib/momo-sandbox.ts";
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
 import { createStorage } from "./lib/storage.ts";
@@ -16,7 +17,18 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main() {
-  const config = loadConfigOrExit();
+  const loaded = loadConfigOrExit();
+  // Without an MTN account, development and the demo pay through the local MoMo sandbox, which speaks MTN's protocol
+  // (README "Mobile Money"). Production without MOMO_* takes no payments: a sandbox there would give boosts away.
+  const momoSandbox = !loaded.momo && !loaded.production ? await startMomoSandbox({ currency: "USD" }) : null;
+  const config = momoSandbox
+    ? {
+        ...loaded,
+        momo: { ...momoSandbox.clientConfig, callbackUrl: `${loaded.publicUrl}/api/payments/momo/callback` },
+      }
+    : loaded;
+  if (momoSandbox) say(`Mobile Money: the local MoMo sandbox at ${momoSandbox.url} (README "Mobile Money").`);
+
   const dev = process.argv.includes("--dev");
   mkdirSync(config.mediaDir, { recursive: true });
 
@@ -54,6 +66,7 @@ async function main() {
     say(`\n${signal}: stopping ${BRAND}…`);
     try {
       await stopGracefully(app, jobs, config.shutdownTimeoutMs);
+      await momoSandbox?.close();
       await database.close();
     } catch (error) {
       process.stderr.write(

@@ -17,6 +17,8 @@ export interface DomainEventMap {
   "ad.saved": { adId: number; userId: number };
   /** An ad reached the distinct open reports that take it out of public lists until reviewed (decision 043). */
   "ad.reported-by-many": { adId: number; openReports: number };
+  /** A boost started, ended or was canceled: an ad's (adId) or a business's (adId null) ranking changes (decision 048). */
+  "subscription.changed": { userId: number; adId: number | null };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -19,6 +19,14 @@ export interface JobMap {
   "analytics.visibility-scores": Record<string, never>;
   /** After midnight: drops the dedup marks of past days and queues ads whose old counts left the score's window. */
   "analytics.roll-day": Record<string, never>;
+  /** Asks MTN about one open payment now (a callback arrived), applying the answer (decision 048). */
+  "payments.check": { paymentId: string };
+  /** Every minute: asks MTN about the open payments whose next check is due, so a lost callback costs nothing. */
+  "payments.reconcile": Record<string, never>;
+  /** Ends the boosts whose time is up. */
+  "payments.expire-subscriptions": Record<string, never>;
+  /** Mails the payer the receipt of a successful payment. */
+  "payments.send-receipt": { paymentId: string };
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

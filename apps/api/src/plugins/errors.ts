@@ -8,7 +8,7 @@ import { ImageRejectedError } from "../lib/images.ts";
 /** An error a service throws on purpose; its status and message reach the client as they are. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
   ) {

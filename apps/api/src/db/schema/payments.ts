@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
 import { cascadeReference, id, reference, timestamps, timestamptz } from "./columns.ts";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** Boost packages (spec second document: Package id, name, price per month, description), for ads or businesses. */
 export const packages = pgTable("packages", {
@@ -32,6 +33,10 @@ export const subscriptions = pgTable(
     status: text({ enum: ["active", "pending", "canceled", "expired"] })
       .notNull()
       .default("pending"),
+    /** The payment that bought it: one payment makes at most one subscription (decision 048). */
+    payment_id: uuid()
+      .unique()
+      .references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
     start_date: timestamptz(),
     end_date: timestamptz(),
     ...timestamps,
@@ -42,5 +47,48 @@ export const subscriptions = pgTable(
     index("subscriptions_active_ad_idx")
       .on(table.ad_id, table.end_date)
       .where(sql`status = 'active'`),
+  ],
+);
+
+/**
+ * A Mobile Money request to pay (decision 048). The id is ours and is MTN's X-Reference-Id: the one key of the
+ * payment at MTN and here. The status only moves forward, each move a guarded update in one transaction:
+ * requesting (row written, MTN not yet known to have it) → pending (MTN accepted it) → successful | failed.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid().primaryKey(),
+    user_id: cascadeReference(() => users.id),
+    package_id: reference(() => packages.id),
+    ad_id: integer().references(() => ads.id, { onDelete: "set null" }),
+    type: text({ enum: ["ad", "user"] }).notNull(),
+    /** From the package when requested, never from the client. */
+    amount: numeric({ precision: 10, scale: 2, mode: "number" }).notNull(),
+    currency: text().notNull(),
+    phone_number: text().notNull(),
+    status: text({ enum: ["requesting", "pending", "successful", "failed"] })
+      .notNull()
+      .default("requesting"),
+    /** MTN's reason code of a failure (NOT_ENOUGH_FUNDS …), or ours (EXPIRED after a day without an answer). */
+    reason: text(),
+    financial_transaction_id: text(),
+    /** How often MTN was asked, and when to ask next: the reconciler's backoff. */
+    checks: smallint().notNull().default(0),
+    next_check_at: timestamptz().notNull().defaultNow(),
+    completed_at: timestamptz(),
+    /** Claimed before the receipt is mailed: a job run twice mails it once. */
+    receipt_sent_at: timestamptz(),
+    ...timestamps,
+  },
+  (table) => [
+    index("payments_user_created_idx").on(table.user_id, table.created_at),
+    index("payments_open_due_idx")
+      .on(table.next_check_at)
+      .where(sql`status in ('requesting', 'pending')`),
+    // One open payment per seller and thing bought: a double tap never sends two prompts, never charges twice.
+    uniqueIndex("payments_one_open_unique")
+      .on(table.user_id, table.type, sql`coalesce(${table.ad_id}, 0)`)
+      .where(sql`status in ('requesting', 'pending')`),
   ],
 );

@@ -53,7 +53,10 @@ export const reviewLikes = pgTable(
     user_id: cascadeReference(() => users.id),
     ...createdAt,
   },
-  (table) => [primaryKey({ columns: [table.review_id, table.user_id] }), index("review_likes_user_idx").on(table.user_id)],
+  (table) => [
+    primaryKey({ columns: [table.review_id, table.user_id] }),
+    index("review_likes_user_idx").on(table.user_id),
+  ],
 );
 
 /** An answer under a review (spec §3 "Reply"), by anyone signed in; the ad's owner is tagged Owner by the client. */
@@ -82,5 +85,8 @@ export const replyLikes = pgTable(
     user_id: cascadeReference(() => users.id),
     ...createdAt,
   },
-  (table) => [primaryKey({ columns: [table.reply_id, table.user_id] }), index("reply_likes_user_idx").on(table.user_id)],
+  (table) => [
+    primaryKey({ columns: [table.reply_id, table.user_id] }),
+    index("reply_likes_user_idx").on(table.user_id),
+  ],
 );

@@ -10,17 +10,19 @@ import {
   subcategories,
   subcategoryAttributes,
 } from "../schema/catalog.ts";
+import { packages as packagesTable } from "../schema/payments.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { storeSingleImage } from "../../lib/images.ts";
 import { categories } from "./reference/categories.ts";
 import { counties } from "./reference/counties.ts";
+import { packages } from "./reference/packages.ts";
 import { drawPicture } from "./placeholder-images.ts";
 
 // Tiles show category pictures at about 130 px wide: 240x180 stays sharp on 2x screens and weighs little.
 const CATALOG_IMAGE = { width: 240, height: 180 };
 
 /**
- * Liberia's counties with their areas, and the category tree with attributes. Runs on every start;
+ * Liberia's counties with their areas, the category tree with attributes, and the boost packages. Runs on every start;
  * each part is written only into an empty table, in one transaction, so it never duplicates.
  */
 export async function seedReferenceData(db: Database, storage: Storage): Promise<{ seeded: string[] }> {
@@ -105,6 +107,11 @@ export async function seedReferenceData(db: Database, storage: Storage): Promise
         }
       }
       seeded.push("categories");
+    }
+
+    if ((await tx.$count(packagesTable)) === 0) {
+      await tx.insert(packagesTable).values(packages.map((pack) => ({ ...pack, duration_days: 30 })));
+      seeded.push("packages");
     }
   });
   return { seeded };

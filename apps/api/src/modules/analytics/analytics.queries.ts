@@ -202,7 +202,8 @@ export const SCORE_WINDOW_DAYS = 14;
  * The score of each ad in `queued` (a relation with an `ad_id` column), as a relation (ad_id, score):
  *   10·ln(1 + views + 4·clicks + 10·saves)   over the last SCORE_WINDOW_DAYS days
  * + 10·(Bayesian average of the stars − 3)     the stars pulled towards 3 by five imaginary 3-star ratings
- * + boost                                      0 for now: the payments issue adds the active boosts here
+ * + boost                                      the visibility_boost of the ad's running package and of its seller's
+ *                                              running business plan (decision 048)
  * each part rounded to a whole number.
  */
 function scores(queued: SQL, today: string): SQL {
@@ -210,9 +211,17 @@ function scores(queued: SQL, today: string): SQL {
     select q.ad_id,
       round(10 * ln(1 + coalesce(sg.views, 0) + 4 * coalesce(sg.clicks, 0) + 10 * coalesce(sg.saves, 0)))::int
       + round(10 * ((coalesce(st.stars, 0) + 15)::numeric / (coalesce(st.ratings, 0) + 5) - 3))::int
-      + 0 -- boost (payments issue): the packages.visibility_boost of the ad's active subscription
+      + coalesce(bo.boost, 0)
       as score
     from ${queued} q
+    left join lateral (
+      select sum(k.visibility_boost) as boost
+      from ads a
+      join subscriptions sub on sub.status = 'active' and sub.end_date > now()
+        and (sub.ad_id = a.id or (sub.type = 'user' and sub.ad_id is null and sub.user_id = a.user_id))
+      join packages k on k.id = sub.package_id
+      where a.id = q.ad_id
+    ) bo on true
     left join lateral (
       select sum(s.views) as views, sum(s.clicks) as clicks, sum(s.saves) as saves
       from ad_daily_stats s
@@ -263,4 +272,10 @@ export async function pruneMarks(db: Database, before: string, batch: number): P
     delete from analytics_marks where ctid = any(array(
       select ctid from analytics_marks where day < ${before}::date limit ${batch}))`);
   return deleted.count;
+}
+
+/** The seller's active ads: a business plan lifts all of them. */
+export async function findSellerActiveAdIds(db: Pick<Database, "execute">, userId: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`select id from ads where user_id = ${userId} and status_id = 2`);
+  return rows.map((row) => row.id);
 }

@@ -30,6 +30,7 @@ import {
   queueAdsLeavingWindow,
   takeQueuedAds,
   updateScores,
+  findSellerActiveAdIds,
   writeEvents,
   type AnalyticsEvent,
   type DayCounts,
@@ -307,6 +308,15 @@ export function createAnalyticsService({
           .filter((row) => row.views + row.saves + row.clicks > 0)
           .map(({ ad_id, title, views, saves, clicks }) => ({ ad_id, title, views, saves, clicks })),
       };
+    },
+
+    /**
+     * A boost started, ended or was canceled (decision 048): the ad's score, or every active ad of a business whose
+     * plan changed, is recomputed in that transaction, so Popular and Trending follow at once.
+     */
+    async rescoreBoosted(tx: Transaction, { userId, adId }: { userId: number; adId: number | null }) {
+      const ids = adId === null ? await findSellerActiveAdIds(tx, userId) : [adId];
+      return updateScores(tx, ids, dayOf(now()));
     },
 
     /**

@@ -1,0 +1,426 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
+import type { MomoConfig } from "./momo.ts";
+
+/**
+ * A local stand-in for MTN's MoMo Collections API, speaking the same protocol as MTN's sandbox: the tests run against
+ * it, and `npm start` without MOMO_* settings uses it so buying a boost works end to end on a laptop.
+ *
+ * Like MTN it checks Ocp-Apim-Subscription-Key on every call, Basic auth on the token call, the bearer token and its
+ * expiry, X-Reference-Id (UUID v4) and X-Target-Environment, and the request body (the amount, the account's currency,
+ * an MSISDN payer, notes of at most 160 characters without refused characters); a reused reference id gets 409. A
+ * request stays PENDING for `resolveAfterMs`, then ends SUCCESSFUL, or as MOMO_TEST_NUMBERS say. The final result goes
+ * to X-Callback-Url by PUT, and as on real networks not always exactly once (see momoSandboxCallbackCount).
+ */
+
+export type MomoCallbackBehaviour = "real" | "once" | "never" | "twice";
+
+export interface MomoSandboxOptions {
+  /** 0 (the default): a free port. */
+  port?: number;
+  host?: string;
+  /** Credentials the sandbox accepts; random ones (the API user a UUID, as MTN's) when not given. */
+  subscriptionKey?: string;
+  apiUser?: string;
+  apiKey?: string;
+  targetEnvironment?: string;
+  /** The only currency accepted, as an MTN account has one (MTN's sandbox: EUR). */
+  currency?: string;
+  /** Lifetime of issued tokens (MTN: 3600); tests make it short. */
+  tokenExpiresInSeconds?: number;
+  /** How long a request stays PENDING before its outcome. */
+  resolveAfterMs?: number;
+  /** "real" (the default): per reference id, sometimes twice, sometimes never (momoSandboxCallbackCount). */
+  callbackBehaviour?: MomoCallbackBehaviour;
+  /** `reason` of a FAILED status as today's code string, or as the { code, message } object of older API versions. */
+  reasonFormat?: "string" | "object";
+}
+
+/** One call the sandbox received, for tests to inspect. `status` 0: the connection was cut without an answer. */
+export interface MomoSandboxRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  status: number;
+}
+
+export interface MomoSandboxCallback {
+  referenceId: string;
+  url: string;
+  body: Record<string, unknown>;
+  /** The receiver's HTTP status, or the error when it could not be reached. */
+  status?: number;
+  error?: string;
+}
+
+/** What the next matching call gets instead of its normal answer (once). */
+export type MomoSandboxFault = { on?: "token" | "requesttopay" | "status" } & (
+  | { kind: "status"; status: number; code?: string; message?: string }
+  /** The request to pay is stored (MTN has it), then the connection is cut: the caller never sees the 202. */
+  | { kind: "drop-after-accept" }
+  /** The normal answer, this much later. */
+  | { kind: "delay"; ms: number }
+);
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const NOTE_MAX = 160;
+/** MTN refuses "unsupported special characters, for example an apostrophe" (400); these are the ones it is known for. */
+const REFUSED_NOTE_CHARACTERS = /['"&<>]/;
+
+type Outcome = { status: "PENDING" } | { status: "FAILED"; reason: string } | { status: "SUCCESSFUL" };
+
+const TEST_OUTCOMES: Record<string, Outcome> = {
+  [MOMO_TEST_NUMBERS.notEnoughFunds]: { status: "FAILED", reason: "NOT_ENOUGH_FUNDS" },
+  [MOMO_TEST_NUMBERS.approvalRejected]: { status: "FAILED", reason: "APPROVAL_REJECTED" },
+  [MOMO_TEST_NUMBERS.payerNotFound]: { status: "FAILED", reason: "PAYER_NOT_FOUND" },
+  [MOMO_TEST_NUMBERS.expired]: { status: "FAILED", reason: "EXPIRED" },
+  [MOMO_TEST_NUMBERS.staysPending]: { status: "PENDING" },
+  [MOMO_TEST_NUMBERS.payerLimitReached]: { status: "FAILED", reason: "PAYER_LIMIT_REACHED" },
+  [MOMO_TEST_NUMBERS.notApprovedInTime]: { status: "FAILED", reason: "COULD_NOT_PERFORM_TRANSACTION" },
+};
+
+/**
+ * How many callbacks a request gets once final. "real": fixed by the reference id's hash, so a test can pick its
+ * case: a quarter never get one, a quarter get two at once, the rest one. Requests that stay PENDING get none.
+ */
+export function momoSandboxCallbackCount(referenceId: string, behaviour: MomoCallbackBehaviour = "real"): 0 | 1 | 2 {
+  if (behaviour === "never") return 0;
+  if (behaviour === "once") return 1;
+  if (behaviour === "twice") return 2;
+  const bucket = createHash("sha256").update(referenceId).digest()[0]! % 4;
+  return bucket === 0 ? 0 : bucket === 1 ? 2 : 1;
+}
+
+interface StoredRequest {
+  body: {
+    amount: string;
+    currency: string;
+    externalId: string;
+    payer: { partyIdType: string; partyId: string };
+    payerMessage?: string;
+    payeeNote?: string;
+  };
+  resolvesAt: number;
+  outcome: Outcome;
+  financialTransactionId: string;
+}
+
+export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
+  const subscriptionKey = options.subscriptionKey ?? randomBytes(16).toString("hex");
+  const apiUser = options.apiUser ?? randomUUID();
+  const apiKey = options.apiKey ?? randomBytes(16).toString("hex");
+  const targetEnvironment = options.targetEnvironment ?? "sandbox";
+  const currency = options.currency ?? "EUR";
+  const tokenLifetimeMs = (options.tokenExpiresInSeconds ?? 3600) * 1000;
+  const resolveAfterMs = options.resolveAfterMs ?? 1500;
+  const callbackBehaviour = options.callbackBehaviour ?? "real";
+
+  const tokens = new Map<string, number>();
+  const payments = new Map<string, StoredRequest>();
+  const requests: MomoSandboxRequest[] = [];
+  const callbacks: MomoSandboxCallback[] = [];
+  const faults: MomoSandboxFault[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const closing = new AbortController();
+
+  function later(ms: number, run: () => void) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  function statusBody(referenceId: string) {
+    const payment = payments.get(referenceId)!;
+    const outcome: Outcome = Date.now() < payment.resolvesAt ? { status: "PENDING" } : payment.outcome;
+    return {
+      ...payment.body,
+      ...(outcome.status === "SUCCESSFUL" ? { financialTransactionId: payment.financialTransactionId } : {}),
+      status: outcome.status,
+      ...(outcome.status === "FAILED"
+        ? {
+            reason:
+              options.reasonFormat === "object" ? { code: outcome.reason, message: outcome.reason } : outcome.reason,
+          }
+        : {}),
+    };
+  }
+
+  function sendCallbacks(referenceId: string, url: string) {
+    const body = statusBody(referenceId);
+    for (let copy = 0; copy < momoSandboxCallbackCount(referenceId, callbackBehaviour); copy++) {
+      const entry: MomoSandboxCallback = { referenceId, url, body };
+      callbacks.push(entry);
+      // MTN gives the receiver 2 seconds; copies go out together, as duplicates do on real networks.
+      fetch(url, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([closing.signal, AbortSignal.timeout(2000)]),
+      })
+        .then(async (response) => {
+          entry.status = response.status;
+          await response.body?.cancel();
+        })
+        .catch((error: unknown) => {
+          entry.error = error instanceof Error ? error.message : String(error);
+        });
+    }
+  }
+
+  function takeFault(operation: "token" | "requesttopay" | "status") {
+    const index = faults.findIndex((fault) => (fault.on ? fault.on === operation : operation !== "token"));
+    return index === -1 ? undefined : faults.splice(index, 1)[0];
+  }
+
+  type Answer = { status: number; body?: unknown } | "drop";
+  type Route = { operation: "token" | "requesttopay" | "status"; handle: () => Answer };
+
+  function route(request: IncomingMessage, path: string, body: string): Route | undefined {
+    if (request.method === "POST" && path === "/collection/token/") {
+      return { operation: "token", handle: () => issueToken(request) };
+    }
+    if (request.method === "POST" && path === "/collection/v1_0/requesttopay") {
+      return { operation: "requesttopay", handle: () => requestToPay(request, body) };
+    }
+    const status = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && status) {
+      return { operation: "status", handle: () => paymentStatus(request, decodeURIComponent(status[1]!)) };
+    }
+    return undefined;
+  }
+
+  function issueToken(request: IncomingMessage): Answer {
+    const expected = `Basic ${Buffer.from(`${apiUser}:${apiKey}`).toString("base64")}`;
+    if (request.headers.authorization !== expected) return { status: 401, body: { error: "login_failed" } };
+    const token = randomBytes(24).toString("base64url");
+    tokens.set(token, Date.now() + tokenLifetimeMs);
+    return {
+      status: 200,
+      body: { access_token: token, token_type: "access_token", expires_in: tokenLifetimeMs / 1000 },
+    };
+  }
+
+  /** Bearer token and target environment, as every Collections call needs; undefined when they pass. */
+  function checkCaller(request: IncomingMessage): Answer | undefined {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const expiresAt = bearer ? tokens.get(bearer) : undefined;
+    if (!expiresAt || expiresAt <= Date.now()) {
+      return { status: 401, body: { statusCode: 401, message: "Access token is missing, invalid or expired." } };
+    }
+    const environment = request.headers["x-target-environment"];
+    if (!environment) return { status: 400, body: { message: "X-Target-Environment is required." } };
+    if (environment !== targetEnvironment) {
+      return {
+        status: 500,
+        body: { code: "NOT_ALLOWED_TARGET_ENVIRONMENT", message: "Access to target environment is forbidden." },
+      };
+    }
+    return undefined;
+  }
+
+  function requestToPay(request: IncomingMessage, text: string): Answer {
+    const refused = checkCaller(request);
+    if (refused) return refused;
+    const referenceId = String(request.headers["x-reference-id"] ?? "");
+    if (!UUID_V4.test(referenceId)) return { status: 400, body: { message: "X-Reference-Id must be a UUID v4." } };
+    const callbackUrl = request.headers["x-callback-url"];
+    if (callbackUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(String(callbackUrl))) {
+      return { status: 400, body: { message: "X-Callback-Url must be an http(s) URL." } };
+    }
+    let body: StoredRequest["body"];
+    try {
+      body = JSON.parse(text) as StoredRequest["body"];
+    } catch {
+      return { status: 400, body: { message: "The body must be JSON." } };
+    }
+    const invalid = invalidBody(body);
+    if (invalid) return { status: 400, body: { message: invalid } };
+    if (body.currency !== currency) {
+      return { status: 500, body: { code: "INVALID_CURRENCY", message: "Currency not supported." } };
+    }
+    if (payments.has(referenceId)) {
+      return {
+        status: 409,
+        body: { code: "RESOURCE_ALREADY_EXIST", message: "Duplicated reference id. Creation of resource failed." },
+      };
+    }
+    const outcome = TEST_OUTCOMES[body.payer.partyId] ?? { status: "SUCCESSFUL" };
+    payments.set(referenceId, {
+      body: {
+        amount: body.amount,
+        currency: body.currency,
+        externalId: body.externalId,
+        payer: { partyIdType: body.payer.partyIdType, partyId: body.payer.partyId },
+        payerMessage: body.payerMessage,
+        payeeNote: body.payeeNote,
+      },
+      resolvesAt: outcome.status === "PENDING" ? Infinity : Date.now() + resolveAfterMs,
+      outcome,
+      financialTransactionId: String(randomInt(100_000_000, 999_999_999)),
+    });
+    if (callbackUrl && outcome.status !== "PENDING") {
+      later(resolveAfterMs, () => sendCallbacks(referenceId, String(callbackUrl)));
+    }
+    return { status: 202 };
+  }
+
+  function paymentStatus(request: IncomingMessage, referenceId: string): Answer {
+    const refused = checkCaller(request);
+    if (refused) return refused;
+    if (!UUID_V4.test(referenceId)) return { status: 400, body: { message: "The reference id must be a UUID v4." } };
+    if (!payments.has(referenceId)) {
+      return { status: 404, body: { code: "RESOURCE_NOT_FOUND", message: "Requested resource was not found." } };
+    }
+    return { status: 200, body: statusBody(referenceId) };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request);
+    const path = new URL(request.url ?? "/", "http://sandbox").pathname;
+    const entry: MomoSandboxRequest = { method: request.method ?? "", path, headers: request.headers, body, status: 0 };
+    requests.push(entry);
+    const reply = (answer: Answer) => {
+      if (answer === "drop") {
+        request.socket.destroy();
+        return;
+      }
+      entry.status = answer.status;
+      const json = answer.body === undefined ? "" : JSON.stringify(answer.body);
+      response.writeHead(answer.status, json ? { "Content-Type": "application/json" } : {});
+      response.end(json);
+    };
+
+    // The API gateway checks the product's key before anything else.
+    if (request.headers["ocp-apim-subscription-key"] !== subscriptionKey) {
+      return reply({
+        status: 401,
+        body: {
+          statusCode: 401,
+          message:
+            "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.",
+        },
+      });
+    }
+    const found = route(request, path, body);
+    if (!found) return reply({ status: 404, body: { statusCode: 404, message: "Resource not found" } });
+    const fault = takeFault(found.operation);
+    if (fault?.kind === "status") {
+      return reply({ status: fault.status, body: { code: fault.code, message: fault.message ?? "Injected fault" } });
+    }
+    if (fault?.kind === "delay") return later(fault.ms, () => reply(found.handle()));
+    const answer = found.handle();
+    reply(fault?.kind === "drop-after-accept" && answer !== "drop" && answer.status === 202 ? "drop" : answer);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ code: "INTERNAL_PROCESSING_ERROR", message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  return {
+    url,
+    /** Settings for createMomoClient against this sandbox; add callbackUrl to receive callbacks. */
+    clientConfig: { baseUrl: url, subscriptionKey, apiUser, apiKey, targetEnvironment, currency } satisfies MomoConfig,
+    /** Every call received, oldest first. */
+    requests,
+    /** Every callback sent, with the receiver's answer once it came. */
+    callbacks,
+    /** Makes every issued token unknown, as when MTN restarts or revokes: the next calls get 401. */
+    revokeTokens() {
+      tokens.clear();
+    },
+    /** The next matching call gets this fault instead of its normal answer. */
+    failNext(fault: MomoSandboxFault) {
+      faults.push(fault);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      closing.abort();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type MomoSandbox = Awaited<ReturnType<typeof startMomoSandbox>>;
+
+/** What MTN checks in a request to pay body; the refusal's message, or undefined when it passes. */
+function invalidBody(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null) return "The body must be a JSON object.";
+  const { amount, currency, externalId, payer, payerMessage, payeeNote } = body as Record<string, unknown>;
+  if (typeof amount !== "string" || !/^\d+(\.\d{1,2})?$/.test(amount) || !(Number(amount) > 0)) {
+    return "amount must be a positive number in a string.";
+  }
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return "currency must be an ISO 4217 code.";
+  if (externalId !== undefined && typeof externalId !== "string") return "externalId must be a string.";
+  const party = (typeof payer === "object" && payer !== null ? payer : {}) as Record<string, unknown>;
+  if (party.partyIdType !== "MSISDN") return "payer.partyIdType must be MSISDN.";
+  if (typeof party.partyId !== "string" || !/^\d{8,15}$/.test(party.partyId)) {
+    return "payer.partyId must be an MSISDN: digits with the country code.";
+  }
+  for (const [name, note] of [
+    ["payerMessage", payerMessage],
+    ["payeeNote", payeeNote],
+  ] as const) {
+    if (note === undefined) continue;
+    if (typeof note !== "string") return `${name} must be a string.`;
+    if (note.length > NOTE_MAX) return `${name} must be at most ${NOTE_MAX} characters.`;
+    if (REFUSED_NOTE_CHARACTERS.test(note)) return `${name} contains unsupported characters.`;
+  }
+  return undefined;
+}
+
+function readBody(request: IncomingMessage) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 65_536) request.destroy(new Error("Body too large"));
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+// Standalone: `node --import tsx apps/api/src/lib/momo-sandbox.ts` prints the MOMO_* settings that point at it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sandbox = await startMomoSandbox({
+    port: Number(process.env.MOMO_SANDBOX_PORT ?? 8089),
+    host: process.env.MOMO_SANDBOX_HOST ?? "127.0.0.1",
+    subscriptionKey: process.env.MOMO_SUBSCRIPTION_KEY ?? "local-sandbox-subscription-key",
+    apiUser: process.env.MOMO_API_USER ?? "3f2c6b1e-8d4a-4c5e-9b7f-1a2d3e4f5a6b",
+    apiKey: process.env.MOMO_API_KEY ?? "local-sandbox-api-key",
+    currency: process.env.MOMO_CURRENCY ?? "USD",
+  });
+  const { baseUrl, subscriptionKey, apiUser, apiKey, targetEnvironment, currency } = sandbox.clientConfig;
+  process.stdout.write(
+    [
+      `MoMo sandbox listening on ${sandbox.url}. Point Waterside at it with:`,
+      `MOMO_BASE_URL=${baseUrl} MOMO_SUBSCRIPTION_KEY=${subscriptionKey} MOMO_API_USER=${apiUser} \\`,
+      `MOMO_API_KEY=${apiKey} MOMO_TARGET_ENVIRONMENT=${targetEnvironment} MOMO_CURRENCY=${currency}`,
+      "",
+    ].join("\n"),
+  );
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

@@ -1,0 +1,62 @@
+import { BRAND } from "@waterside/shared/brand";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { PaymentsService } from "./payments.service.ts";
+
+/**
+ * The payments' background work on the job queue (decision 048): a check when MTN calls back, the reconciler every
+ * minute, expiry every five, and the receipt of each successful payment, mailed once.
+ */
+export function reactToPaymentsEvents({
+  db,
+  jobs,
+  payments,
+  mailer,
+  publicUrl,
+}: {
+  db: Database;
+  jobs: Jobs;
+  payments: PaymentsService;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  jobs.work("payments.check", ({ paymentId }) => payments.check(paymentId));
+  jobs.work("payments.reconcile", async () => void (await payments.reconcile()), { policy: "singleton" });
+  jobs.schedule("payments.reconcile", "* * * * *", {});
+  jobs.work("payments.expire-subscriptions", async () => void (await payments.expireSubscriptions()), {
+    policy: "singleton",
+  });
+  jobs.schedule("payments.expire-subscriptions", "*/5 * * * *", {});
+
+  jobs.work("payments.send-receipt", async ({ paymentId }) => {
+    // Claimed first: a job run twice mails once. A mail that then fails is retried by the queue, claim released.
+    const [claimed] = await db.execute<{ id: string }>(sql`
+      update payments set receipt_sent_at = now() where id = ${paymentId} and receipt_sent_at is null returning id`);
+    if (!claimed) return;
+    const payment = (await payments.receiptOf(paymentId))!;
+    const [payer] = await db.execute<{ email: string; name: string }>(sql`
+      select email, name from users where id = ${payment.user_id} and deleted_at is null`);
+    if (!payer) return;
+    try {
+      await mailer.send({
+        to: payer.email,
+        subject: `${BRAND} receipt: ${payment.package_name}`,
+        text:
+          `Hello ${payer.name},\n\nThank you for your payment.\n\n` +
+          `Package: ${payment.package_name}${payment.ad_title ? ` for "${payment.ad_title}"` : " (business plan)"}\n` +
+          `Amount: ${payment.amount.toFixed(2)} ${payment.currency}\n` +
+          `Paid from: ${payment.phone_number} (MTN Mobile Money)\n` +
+          `MoMo transaction: ${payment.financial_transaction_id ?? "–"}\n` +
+          `Our reference: ${payment.id}\n` +
+          `Date: ${new Date(payment.completed_at ?? Date.now()).toUTCString()}\n\n` +
+          `Your subscriptions: ${publicUrl}/profile?tab=subscriptions\n\n` +
+          `Boosts are not refundable (terms and conditions).\n`,
+      });
+    } catch (error) {
+      await db.execute(sql`update payments set receipt_sent_at = null where id = ${paymentId}`);
+      throw error;
+    }
+  });
+}

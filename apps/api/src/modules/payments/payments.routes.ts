@@ -1,0 +1,157 @@
+import { envelope, paged } from "@waterside/shared/api-envelope";
+import {
+  ZCancelSubscription,
+  ZPackage,
+  ZPackagesParams,
+  ZPayment,
+  ZPaymentRequested,
+  ZPaymentsQuery,
+  ZPaymentStatus,
+  ZPaymentStatusParams,
+  ZRequestPayment,
+  ZSubscription,
+  ZSubscriptionsQuery,
+} from "@waterside/shared/payments";
+import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isMomoReferenceId } from "../../lib/momo.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { notFound } from "../../plugins/errors.ts";
+import { sendCacheable } from "../../plugins/http-cache.ts";
+import { HOUR, ipKey, limit, MINUTE, userKey } from "../../plugins/rate-limit.ts";
+import type { PaymentsService } from "./payments.service.ts";
+
+/** Spec §9: packages are cached 10 minutes. */
+const PACKAGES_CACHE_SECONDS = 600;
+/** Payment requests per user and hour: each one rings the payer's phone. */
+export const PAYMENT_REQUEST_LIMIT = { max: 10, timeWindow: HOUR };
+/** Callbacks per address and minute: MTN sends a few per payment; a flood only queues checks we would make anyway. */
+export const CALLBACK_LIMIT = { max: 120, timeWindow: MINUTE };
+
+/** Second document §7 packages, payments and subscriptions (decision 048). */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  const tags = ["payments"];
+  const requesting = limit(app, { ...PAYMENT_REQUEST_LIMIT, key: userKey("momo-request") });
+  const callbacks = limit(app, { ...CALLBACK_LIMIT, key: ipKey("momo-callback") });
+
+  app.get(
+    "/packages/:id",
+    {
+      schema: {
+        tags,
+        summary: "Boost packages: /packages/ad for ads, /packages/user for business plans, or one package by its id",
+        params: ZPackagesParams,
+        response: { 200: envelope(z.array(ZPackage)) },
+      },
+    },
+    async (request, reply) =>
+      sendCacheable(request, reply, { data: await payments.packages(request.params.id) }, PACKAGES_CACHE_SECONDS),
+  );
+
+  app.post(
+    "/payments/momo",
+    {
+      onRequest: app.requireUser,
+      preHandler: requesting,
+      schema: {
+        tags,
+        summary: "Asks MTN Mobile Money to charge the phone for a package; the amount is the package's price",
+        body: ZRequestPayment,
+        response: { 201: envelope(ZPaymentRequested) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, usertypeId } = currentUser(request);
+      return reply.status(201).send({ data: await payments.request({ userId, usertypeId }, request.body) });
+    },
+  );
+
+  app.get(
+    "/payments/momo/status/:a/:b",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "Where a payment stands (completed, failed with MTN's reason, pending): transaction id and type in either order",
+        params: ZPaymentStatusParams,
+        response: { 200: envelope(ZPaymentStatus) },
+      },
+    },
+    async (request) => {
+      const { a, b } = request.params;
+      // The spec does not give the order of the two parts: the transaction id is the one that is a UUID.
+      const transactionId = isMomoReferenceId(a) ? a : isMomoReferenceId(b) ? b : null;
+      if (!transactionId) throw notFound("Payment");
+      return { data: await payments.status(currentUser(request).userId, transactionId) };
+    },
+  );
+
+  app.route({
+    // MTN calls back with PUT on requests to pay, POST on some products: both are taken.
+    method: ["PUT", "POST"],
+    url: "/payments/momo/callback",
+    preHandler: callbacks,
+    schema: {
+      tags,
+      summary: "MTN's callback: its body is not believed, its externalId only says which payment to ask MTN about",
+      // MTN's body: financialTransactionId, externalId, amount, currency, payer, status, reason …; only externalId is read.
+      body: z.looseObject({ externalId: z.string().max(64).optional() }).optional(),
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (request) => {
+      if (request.body?.externalId) await payments.callback(request.body.externalId);
+      return { data: null };
+    },
+  });
+
+  app.get(
+    "/subscriptions",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The user's ad boosts and business plans, newest first (filter by type, status and dates)",
+        querystring: ZSubscriptionsQuery,
+        response: { 200: envelope(paged(ZSubscription)) },
+      },
+    },
+    async (request) => ({
+      data: await payments.subscriptions(currentUser(request).userId, request.query, "/api/subscriptions"),
+    }),
+  );
+
+  app.post(
+    "/subscriptions/cancel",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Cancels one's running boost or business plan (no refund; it stays listed as canceled)",
+        body: ZCancelSubscription,
+        response: { 200: envelope(ZSubscription) },
+      },
+    },
+    async (request) => ({
+      data: await payments.cancel(currentUser(request).userId, request.body),
+      message: PAYMENT_MESSAGES.canceled,
+    }),
+  );
+
+  app.get(
+    "/payments",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The user's Mobile Money payments, newest first: a paper trail with MTN's transaction ids",
+        querystring: ZPaymentsQuery,
+        response: { 200: envelope(paged(ZPayment)) },
+      },
+    },
+    async (request) => ({
+      data: await payments.payments(currentUser(request).userId, request.query.page ?? 1, "/api/payments"),
+    }),
+  );
+};

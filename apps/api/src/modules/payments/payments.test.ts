@@ -1,0 +1,380 @@
+import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
+import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
+import { USER_TYPE } from "@waterside/shared/reference-ids";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMomoSandbox } from "../../lib/momo-sandbox.ts";
+import { createAd, signedInUser } from "../../test/factories.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+// MTN is the local sandbox, speaking its protocol; it never calls back here (tests send callbacks themselves),
+// so every outcome below comes from a status poll, a callback's check or the reconciler.
+const sandbox = await startMomoSandbox({ currency: "USD", resolveAfterMs: 300, callbackBehaviour: "never" });
+let receiver: SmtpReceiver;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  receiver = await startSmtpReceiver();
+  const momo = sandbox.clientConfig;
+  ctx = await createTestApp({
+    SMTP_URL: receiver.smtpUrl,
+    MOMO_BASE_URL: momo.baseUrl,
+    MOMO_SUBSCRIPTION_KEY: momo.subscriptionKey,
+    MOMO_API_USER: momo.apiUser,
+    MOMO_API_KEY: momo.apiKey,
+    MOMO_CURRENCY: "USD",
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await receiver.close();
+  await sandbox.close();
+});
+
+type Headers = Record<string, string>;
+const request = (headers: Headers, payload: object) =>
+  ctx.app.inject({ method: "POST", url: "/api/payments/momo", headers, payload });
+const status = (headers: Headers, transactionId: string) =>
+  ctx.app.inject({ method: "GET", url: `/api/payments/momo/status/${transactionId}/ad`, headers });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function adPackages() {
+  const response = await ctx.app.inject({ method: "GET", url: "/api/packages/ad" });
+  const packs = response.json().data as Array<{ id: number; name: string; price: number }>;
+  const boosts = await ctx.sql<
+    Array<{ id: number; visibility_boost: number }>
+  >`select id, visibility_boost from packages`;
+  return packs.map((pack) => ({
+    ...pack,
+    visibility_boost: boosts.find((row) => row.id === pack.id)!.visibility_boost,
+  }));
+}
+
+async function sellerWithAd(overrides: { usertype_id?: number } = {}) {
+  const seller = await signedInUser(ctx.app, ctx.db, overrides);
+  const ad = await createAd(ctx.db, { user_id: seller.user.id });
+  return { ...seller, ad };
+}
+
+/** Polls the status call until the payment is final, as the wizard's Confirm does. */
+async function finalStatus(headers: Headers, transactionId: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const body = (await status(headers, transactionId)).json().data;
+    if (body.status !== "pending") return body;
+    await sleep(100);
+  }
+  throw new Error("the payment stayed pending");
+}
+
+const countRows = async (query: string, ...values: unknown[]) =>
+  (await ctx.sql.unsafe<Array<{ n: number }>>(query, values as never[]))[0]!.n;
+
+describe("packages", () => {
+  it("lists ad packages and business plans, cached for 10 minutes, with the Premium Package among them", async () => {
+    const ads = await ctx.app.inject({ method: "GET", url: "/api/packages/ad" });
+    expect(ads.headers["cache-control"]).toBe("public, max-age=600");
+    expect(ads.json().data.map((pack: { name: string }) => pack.name)).toContain("Premium Package");
+    const business = (await ctx.app.inject({ method: "GET", url: "/api/packages/user" })).json().data;
+    expect(business.every((pack: { type: string }) => pack.type === "user")).toBe(true);
+    const one = (await ctx.app.inject({ method: "GET", url: `/api/packages/${business[0].id}` })).json().data;
+    expect(one).toEqual([business[0]]);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/packages/999999" })).statusCode).toBe(404);
+  });
+});
+
+describe("paying for a boost with Mobile Money", () => {
+  it("refuses each bad phone number with the spec's message", async () => {
+    const { headers, ad } = await sellerWithAd();
+    const [pack] = await adPackages();
+    const cases: Array<[string, string]> = [
+      ["", PAYMENT_MESSAGES.phoneRequired],
+      ["2318812", PAYMENT_MESSAGES.phoneInvalid],
+      ["231 881 234 567", PAYMENT_MESSAGES.phoneDigitsOnly],
+      ["+231881234567", PAYMENT_MESSAGES.phoneCountryCode],
+      ["00231881234567", PAYMENT_MESSAGES.phoneCountryCode],
+      ["0881234567", PAYMENT_MESSAGES.phoneCountryCode],
+      ["999881234567", PAYMENT_MESSAGES.phoneCountryCode],
+      ["231771234567", PAYMENT_MESSAGES.phoneNotMomo],
+    ];
+    for (const [phone_number, message] of cases) {
+      const refused = await request(headers, { phone_number, package_id: pack!.id, ad_id: ad.id });
+      expect(refused.statusCode, phone_number).toBe(422);
+      expect(refused.json().errors.phone_number, phone_number).toEqual([message]);
+    }
+    expect(sandbox.requests.filter((call) => call.path.endsWith("/requesttopay"))).toHaveLength(0);
+  });
+
+  it("charges the package's price whatever the client sends, activates once, mails a receipt", async () => {
+    const { user, headers, ad } = await sellerWithAd();
+    const pack = (await adPackages()).find((candidate) => candidate.name === "Premium Package")!;
+    const scoreOf = async () =>
+      (await ctx.sql`select visibility_score from ads where id = ${ad.id}`)[0]!.visibility_score;
+    const before = await scoreOf();
+    const asked = await request(headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: pack.id,
+      ad_id: ad.id,
+      amount: 0.01,
+    });
+    expect(asked.statusCode).toBe(201);
+    const { transaction_id } = asked.json().data;
+    const sent = sandbox.requests.find(
+      (call) => call.path.endsWith("/requesttopay") && call.headers["x-reference-id"] === transaction_id,
+    )!;
+    expect(JSON.parse(sent.body)).toMatchObject({
+      amount: String(pack.price),
+      currency: "USD",
+      externalId: transaction_id,
+      payer: { partyIdType: "MSISDN", partyId: MOMO_TEST_NUMBERS.succeeds },
+    });
+
+    const done = await finalStatus(headers, transaction_id);
+    expect(done).toMatchObject({ status: "completed", reason: null, subscription: { status: "active", ad_id: ad.id } });
+    const end = new Date(done.subscription.end_date).getTime();
+    expect(end - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    // The boost lifts the ad in Popular at once: its score carries the package's visibility_boost.
+    expect(await scoreOf()).toBe(before + pack.visibility_boost);
+
+    const page = (
+      await ctx.app.inject({ method: "GET", url: `/api/ads/id/${ad.id}?load=lastest_subscription`, headers })
+    ).json().data;
+    expect(page.lastest_subscription).toMatchObject({ status: "active", package: { name: "Premium Package" } });
+    const boosted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/get",
+      payload: { user_id: user.id, has_active_subscription: true },
+    });
+    expect(boosted.json().data.data.map((listed: { id: number }) => listed.id)).toEqual([ad.id]);
+
+    const receipt = (await receiver.nextMailTo(user.email)).raw.replace(/=\r?\n/g, "");
+    expect(receipt).toContain(transaction_id);
+    expect(receipt).toContain(`${pack.price.toFixed(2)} USD`);
+
+    // The same package again: refused before MTN hears of it.
+    const again = await request(headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: pack.id,
+      ad_id: ad.id,
+    });
+    expect(again.json().errors.package_id).toEqual([PAYMENT_MESSAGES.alreadySubscribed]);
+  });
+
+  it("says why a payment failed, in plain words, and activates nothing", async () => {
+    const { headers, ad } = await sellerWithAd();
+    const [pack] = await adPackages();
+    const { transaction_id } = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.notEnoughFunds, package_id: pack!.id, ad_id: ad.id })
+    ).json().data;
+    const failed = await finalStatus(headers, transaction_id);
+    expect(failed.status).toBe("failed");
+    expect(failed.reason).toMatch(/enough/i);
+    expect(failed.subscription).toBeNull();
+    expect(await countRows("select count(*)::int as n from subscriptions where ad_id = $1", ad.id)).toBe(0);
+    const history = (await ctx.app.inject({ method: "GET", url: "/api/payments", headers })).json().data.data;
+    expect(history[0]).toMatchObject({ transaction_id, status: "failed", amount: pack!.price });
+  });
+
+  it("activates a payment whose callback never comes: the reconciler asks MTN", async () => {
+    const { headers, ad } = await sellerWithAd();
+    const [pack] = await adPackages();
+    const { transaction_id } = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })
+    ).json().data;
+    await sleep(400);
+    await ctx.sql`update payments set next_check_at = now() where id = ${transaction_id}`;
+    // The reconciler's run, as its schedule starts it every minute, on the job queue.
+    await ctx.jobs.send("payments.reconcile", {});
+    await expect
+      .poll(async () => (await ctx.sql`select status from payments where id = ${transaction_id}`)[0]!.status, {
+        timeout: 10_000,
+      })
+      .toBe("successful");
+    expect(
+      await countRows("select count(*)::int as n from subscriptions where ad_id = $1 and status = 'active'", ad.id),
+    ).toBe(1);
+  });
+
+  it("sends the request again when MTN's answer was lost, and a request that stays pending says so", async () => {
+    const { headers, ad } = await sellerWithAd();
+    const [pack] = await adPackages();
+    sandbox.failNext({ on: "requesttopay", kind: "drop-after-accept" });
+    const lost = await request(headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: pack!.id,
+      ad_id: ad.id,
+    });
+    expect(lost.statusCode).toBe(201);
+    const done = await finalStatus(headers, lost.json().data.transaction_id);
+    expect(done.status).toBe("completed");
+
+    const other = await sellerWithAd();
+    const waiting = (
+      await request(other.headers, {
+        phone_number: MOMO_TEST_NUMBERS.staysPending,
+        package_id: pack!.id,
+        ad_id: other.ad.id,
+      })
+    ).json().data;
+    await sleep(400);
+    const pending = (await status(other.headers, waiting.transaction_id)).json().data;
+    expect(pending).toMatchObject({ status: "pending", subscription: { status: "pending" } });
+    // A second tap while it waits rings the phone no second time.
+    const tap = await request(other.headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: pack!.id,
+      ad_id: other.ad.id,
+    });
+    expect(tap.statusCode).toBe(409);
+    expect(tap.json().message).toBe(PAYMENT_MESSAGES.paymentWaiting);
+  });
+
+  it("50 concurrent callbacks and status polls activate exactly one subscription", async () => {
+    const { headers, ad, user } = await sellerWithAd();
+    const [pack] = await adPackages();
+    const { transaction_id } = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })
+    ).json().data;
+    await sleep(400);
+    const callback = () =>
+      ctx.app.inject({
+        method: "PUT",
+        url: "/api/payments/momo/callback",
+        payload: { externalId: transaction_id, status: "SUCCESSFUL", amount: "1", currency: "USD" },
+        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.1`,
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 50 }, callback),
+      ...Array.from({ length: 10 }, () => status(headers, transaction_id)),
+      ctx.sql`update payments set next_check_at = now() where id = ${transaction_id}`.then(() =>
+        ctx.jobs.send("payments.reconcile", {}),
+      ),
+    ]);
+    expect(
+      answers.filter(
+        (answer) => answer && typeof answer === "object" && "statusCode" in answer && answer.statusCode !== 200,
+      ),
+    ).toHaveLength(0);
+    await finalStatus(headers, transaction_id);
+    await sleep(1500); // the callbacks' checks run on the job queue
+    expect(await countRows("select count(*)::int as n from subscriptions where payment_id = $1", transaction_id)).toBe(
+      1,
+    );
+    expect(
+      await countRows("select count(*)::int as n from subscriptions where ad_id = $1 and status = 'active'", ad.id),
+    ).toBe(1);
+    expect(
+      await countRows(
+        "select count(*)::int as n from payments where id = $1 and status = 'successful'",
+        transaction_id,
+      ),
+    ).toBe(1);
+    await receiver.nextMailTo(user.email);
+    await sleep(500);
+    expect(receiver.received.filter((mail) => mail.to.includes(user.email))).toHaveLength(0);
+  });
+
+  it("an upgrade carries the unused time over at its value; cancel and expiry end the boost", async () => {
+    const { headers, ad, user } = await sellerWithAd();
+    const packs = await adPackages();
+    const cheap = packs.find((pack) => pack.name === "Basic Boost")!;
+    const premium = packs.find((pack) => pack.name === "Premium Package")!;
+    const first = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: cheap.id, ad_id: ad.id })
+    ).json().data;
+    await finalStatus(headers, first.transaction_id);
+    const upgrade = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: premium.id, ad_id: ad.id })
+    ).json().data;
+    const upgraded = await finalStatus(headers, upgrade.transaction_id);
+    const days = (new Date(upgraded.subscription.end_date).getTime() - Date.now()) / 86_400_000;
+    // 30 days of Premium plus about 30 × 5/25 = 6 days carried over from Basic.
+    expect(days).toBeGreaterThan(35.9);
+    expect(days).toBeLessThan(36.1);
+
+    const list = (await ctx.app.inject({ method: "GET", url: "/api/subscriptions?type=ad", headers })).json().data;
+    expect(list.data.map((subscription: { status: string }) => subscription.status)).toEqual(["active", "canceled"]);
+    const wrongDates = await ctx.app.inject({
+      method: "GET",
+      url: "/api/subscriptions?start_date=2026-02-01&end_date=2026-01-01",
+      headers,
+    });
+    expect(wrongDates.json().errors.end_date).toEqual([PAYMENT_MESSAGES.datesOrder]);
+
+    const other = await signedInUser(ctx.app, ctx.db);
+    const id = upgraded.subscription.id;
+    expect(
+      (
+        await ctx.app.inject({
+          method: "POST",
+          url: "/api/subscriptions/cancel",
+          headers: other.headers,
+          payload: { id, type: "ad" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const scoreOf = async () =>
+      (await ctx.sql`select visibility_score from ads where id = ${ad.id}`)[0]!.visibility_score;
+    const boostedScore = await scoreOf();
+    const canceled = await ctx.app.inject({
+      method: "POST",
+      url: "/api/subscriptions/cancel",
+      headers,
+      payload: { id, type: "ad" },
+    });
+    expect(canceled.json()).toMatchObject({ message: "Canceled!", data: { status: "canceled" } });
+    // The boost ends at once: the score loses it.
+    expect(await scoreOf()).toBe(boostedScore - premium.visibility_boost);
+    const boosted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/get",
+      payload: { user_id: user.id, has_active_subscription: true },
+    });
+    expect(boosted.json().data.data).toHaveLength(0);
+
+    // A boost whose time is up expires.
+    const again = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: cheap.id, ad_id: ad.id })
+    ).json().data;
+    await finalStatus(headers, again.transaction_id);
+    await ctx.sql`update subscriptions set end_date = now() - interval '1 minute' where payment_id = ${again.transaction_id}`;
+    await ctx.jobs.send("payments.expire-subscriptions", {});
+    await expect
+      .poll(
+        async () =>
+          (await ctx.sql`select status from subscriptions where payment_id = ${again.transaction_id}`)[0]!.status,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe("expired");
+  });
+
+  it("only the ad's owner pays for it, business plans are for businesses, and visitors pay nothing", async () => {
+    const { ad } = await sellerWithAd();
+    const stranger = await signedInUser(ctx.app, ctx.db);
+    const [pack] = await adPackages();
+    const foreign = await request(stranger.headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: pack!.id,
+      ad_id: ad.id,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe(PAYMENT_MESSAGES.notYourAd);
+    expect(
+      (await request({}, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })).statusCode,
+    ).toBe(401);
+
+    const plan = (await ctx.app.inject({ method: "GET", url: "/api/packages/user" })).json().data[0];
+    const individual = await request(stranger.headers, {
+      phone_number: MOMO_TEST_NUMBERS.succeeds,
+      package_id: plan.id,
+    });
+    expect(individual.json().message).toBe(PAYMENT_MESSAGES.businessOnly);
+    const company = await signedInUser(ctx.app, ctx.db, { usertype_id: USER_TYPE.company });
+    const bought = await request(company.headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: plan.id });
+    expect(bought.statusCode).toBe(201);
+    const done = await finalStatus(company.headers, bought.json().data.transaction_id);
+    expect(done.subscription).toMatchObject({ type: "user", status: "active", ad_id: null });
+    // Someone else's payment is nobody else's business.
+    expect((await status(stranger.headers, bought.json().data.transaction_id)).statusCode).toBe(404);
+  });
+});

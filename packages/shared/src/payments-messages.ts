@@ -1,0 +1,95 @@
+/**
+ * Boosts and Mobile Money payments without zod: the wizard's purchase modals, the boost panel and the API read them
+ * (second document §4 "Payment flow", §5 "Boost step", "Mobile-money phone number", §8, §9).
+ */
+
+export const PACKAGE_TYPES = ["ad", "user"] as const;
+export type TPackageType = (typeof PACKAGE_TYPES)[number];
+export const SUBSCRIPTION_STATUSES = ["active", "pending", "canceled", "expired"] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** What the status call answers (§4 "Payment flow" step 4). */
+export const PAYMENT_STATUSES = ["completed", "failed", "pending"] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** §9: a package named so hides Upgrade (it is the top one). */
+export const PREMIUM_PACKAGE_NAME = "Premium Package";
+/** §9: the approval modal opens this long after the request; the redirect follows this long after the end. */
+export const PAYMENT_CONFIRM_DELAY_MS = 4000;
+export const PAYMENT_FINISHED_REDIRECT_MS = 3000;
+/** §9: subscriptions per page. */
+export const SUBSCRIPTIONS_PAGE = 10;
+export const PHONE_MIN_LENGTH = 8;
+
+/**
+ * §5: the country code and operator prefix a MoMo number may start with. Liberia's MTN numbers are 231 88… and
+ * 231 86…; the others are MTN's other countries, as the spec lists them.
+ */
+export const MOMO_PREFIXES: Record<string, readonly string[]> = {
+  "229": ["97", "98", "99"],
+  "267": ["75", "76", "77"],
+  "237": ["650", "651", "699"],
+  "225": ["05", "07"],
+  "268": ["76", "77"],
+  "233": ["24", "25", "54", "55", "59"],
+  "245": ["95", "96"],
+  "231": ["88", "86"],
+  "234": ["703", "706", "803", "806", "810", "813", "814", "816", "903", "906", "913"],
+  "250": ["78", "79"],
+  "27": ["83", "73", "63"],
+  "211": ["92"],
+  "256": ["77", "78"],
+  "260": ["96", "97"],
+};
+
+export const PAYMENT_MESSAGES = {
+  // §5 "Mobile-money phone number", in the order the checks run.
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Phone number not valid",
+  phoneDigitsOnly: "Phone number must contain digits only (no spaces, dashes, or symbols).",
+  phoneCountryCode: "Phone number must start with country code (e.g., 231)",
+  phoneNotMomo: "Invalid MTN MoMo number",
+  // §5 "Boost step".
+  selectPackage: "Please select a pricing option or skip",
+  alreadySubscribed: "You already subscribe to this package",
+  // §4, §8.
+  requestFailed: "Error requesting payment",
+  statusFailed: "Error checking payment status",
+  successful: "Payment successful!",
+  failed: (reason: string) => `Payment failed! MoMo Reason: ${reason}`,
+  notConfirmedTitle: "Payment Request Not Confirmed",
+  notConfirmed: "Your payment request is not confirmed!",
+  finished: "Payment process finished...",
+  creatingAd: "Creating Ad...",
+  updatingAd: "Updating Ad...",
+  canceled: "Canceled!",
+  cancelFailed: "Error canceling subscription",
+  businessUpgradeFailed: "Error updating to business plan, please reload page and try again",
+  pendingNotice:
+    "Your payment is being processed. It will be re-processed shortly; activation can take up to 24 hours.",
+  // Beyond the spec: the rules the server keeps.
+  notYourAd: "You can only boost your own ads.",
+  businessOnly: "Business plans are for business accounts. Switch to a company account first.",
+  packageType: "This package is not for this kind of boost.",
+  adNotActive: "Only an active ad can be boosted.",
+  paymentWaiting: "A payment for this is already waiting for your approval on your phone.",
+  datesOrder: "The end date must be on or after the start date.",
+  notCancelable: "Only an active subscription can be canceled.",
+  unavailable: "Mobile Money payments are not available right now. Please try again later.",
+} as const;
+
+/**
+ * §5 "Mobile-money phone number": the message of the first rule the number breaks, or null for a MoMo number. The
+ * simple rules come first (required, 8 characters, digits only), then MoMo's (no +, 00 or leading 0, a country code
+ * and MTN prefix from the table), so each message says what to fix next.
+ */
+export function momoPhoneError(value: string): string | null {
+  const phone = value.trim();
+  if (!phone) return PAYMENT_MESSAGES.phoneRequired;
+  if (phone.length < PHONE_MIN_LENGTH) return PAYMENT_MESSAGES.phoneInvalid;
+  if (!/^\+?\d+$/.test(phone)) return PAYMENT_MESSAGES.phoneDigitsOnly;
+  if (/^(\+|0)/.test(phone)) return PAYMENT_MESSAGES.phoneCountryCode;
+  const country = Object.keys(MOMO_PREFIXES).find((code) => phone.startsWith(code));
+  if (!country) return PAYMENT_MESSAGES.phoneCountryCode;
+  const rest = phone.slice(country.length);
+  return MOMO_PREFIXES[country]!.some((prefix) => rest.startsWith(prefix)) ? null : PAYMENT_MESSAGES.phoneNotMomo;
+}
