@@ -64,7 +64,9 @@ describe("starting the server", () => {
 
       const first = startServer(env);
       await first.ready;
-      expect(first.output().stdout).toContain("Seeded reference data: counties, categories.");
+      expect(first.output().stdout).toContain("Seeded reference data: counties, categories, packages.");
+      // Without MOMO_*, payments go to the local MoMo sandbox, so the demo can pay end to end.
+      expect(first.output().stdout).toContain("Mobile Money: the local MoMo sandbox at http://127.0.0.1:");
       expect(first.output().stdout).toContain("Seeded demo data");
       expect(first.output().stdout).toContain(`Waterside is running at http://localhost:${port}`);
       expect(first.output().stdout).toContain("musu@demo.waterside.lr");

@@ -112,7 +112,7 @@ const adTotals = <T extends z.ZodRawShape>(count: T) =>
     /** Null when the totals run over all time. */
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
-    /** Over all the seller's ads in the range, listed or not. */
+    /** Over the ads asked for (all the seller's without `ad_ids`), listed or not. */
     total: z.number().int(),
     ads: z.array(z.object({ ad_id: z.number().int(), title: z.string(), ...count })),
   });

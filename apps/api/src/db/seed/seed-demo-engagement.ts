@@ -135,3 +135,67 @@ export async function writeDemoAnalytics(db: Transaction) {
     cross join lateral (select abs(hashtext(a.id || ':' || d.day)) % 25 as views) v
     where d.day >= (a.created_at at time zone 'utc')::date and v.views > 0`);
 }
+
+/** Accounts the journeys boost with, or read the figures of: their ads start unboosted. */
+const JOURNEY_SELLERS = [
+  "motors@demo.waterside.lr",
+  "solar@demo.waterside.lr",
+  "farm@demo.waterside.lr",
+  "mohammed@demo.waterside.lr",
+];
+
+/**
+ * Mobile Money history (decision 048): the individual and the business with the most ads (journeys' sellers aside)
+ * get a running ad boost each, the business a business plan too, and the individual a failed upgrade attempt, with
+ * their payments as MTN settled them.
+ */
+export async function writeDemoPayments(db: Transaction) {
+  const sellers = await db.execute<{ user_id: number; usertype_id: number; ad_id: number }>(sql`
+    select distinct on (u.usertype_id) u.id as user_id, u.usertype_id, min(a.id) as ad_id
+    from users u join ads a on a.user_id = u.id and a.status_id = 2
+    where u.email not in (${sql.join(
+      JOURNEY_SELLERS.map((email) => sql`${email}`),
+      sql`, `,
+    )})
+    group by u.id order by u.usertype_id, count(*) desc, u.id`);
+  const individual = sellers.find((seller) => seller.usertype_id === 1);
+  const business = sellers.find((seller) => seller.usertype_id === 2);
+  const plans = [
+    ...(individual
+      ? [
+          { seller: individual, package: "Basic Boost", status: "successful", daysAgo: 3, forAd: true },
+          { seller: individual, package: "Premium Package", status: "failed", daysAgo: 1, forAd: true },
+        ]
+      : []),
+    ...(business
+      ? [
+          { seller: business, package: "Business Starter", status: "successful", daysAgo: 10, forAd: false },
+          { seller: business, package: "Standard Boost", status: "successful", daysAgo: 20, forAd: true },
+        ]
+      : []),
+  ];
+  for (const [index, plan] of plans.entries()) {
+    const [pack] = await db.execute<{ id: number; price: number; days: number; visibility_boost: number }>(sql`
+      select id, price::float8 as price, duration_days as days, visibility_boost from packages where name = ${plan.package}`);
+    if (!pack) continue;
+    const adId = plan.forAd ? plan.seller.ad_id : null;
+    const type = plan.forAd ? "ad" : "user";
+    const at = sql`now() - ${plan.daysAgo} * interval '1 day'`;
+    const [payment] = await db.execute<{ id: string }>(sql`
+      insert into payments (id, user_id, package_id, ad_id, type, amount, currency, phone_number, status, reason,
+        financial_transaction_id, checks, completed_at, receipt_sent_at, created_at, updated_at)
+      values (gen_random_uuid(), ${plan.seller.user_id}, ${pack.id}, ${adId}, ${type}, ${pack.price}, 'USD',
+        '231881234567', ${plan.status}, ${plan.status === "failed" ? "NOT_ENOUGH_FUNDS" : null},
+        ${plan.status === "successful" ? String(1_000_000 + index) : null}, 1, ${at}, ${at}, ${at}, ${at})
+      returning id`);
+    if (plan.status !== "successful") continue;
+    await db.execute(sql`
+      insert into subscriptions (user_id, ad_id, package_id, type, status, start_date, end_date, payment_id,
+        created_at, updated_at)
+      values (${plan.seller.user_id}, ${adId}, ${pack.id}, ${type}, 'active', ${at}, ${at} + ${pack.days} * interval '1 day',
+        ${payment!.id}, ${at}, ${at})`);
+    await db.execute(sql`
+      update ads set visibility_score = visibility_score + ${pack.visibility_boost}
+      where ${adId === null ? sql`user_id = ${plan.seller.user_id} and status_id = 2` : sql`id = ${adId}`}`);
+  }
+}

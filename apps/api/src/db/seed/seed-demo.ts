@@ -20,7 +20,12 @@ import { companies, users } from "../schema/users.ts";
 import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
 import { drawPicture, seededRandom } from "./placeholder-images.ts";
-import { writeDemoAnalytics, writeDemoEngagement, writeDemoReports } from "./seed-demo-engagement.ts";
+import {
+  writeDemoAnalytics,
+  writeDemoEngagement,
+  writeDemoPayments,
+  writeDemoReports,
+} from "./seed-demo-engagement.ts";
 
 export const DEMO_PASSWORD = "waterside-demo";
 
@@ -257,6 +262,7 @@ async function writeDemoData(
   await writeDemoEngagement(db, userRows, adRows, random);
   await writeDemoReports(db, userRows, adRows);
   await writeDemoAnalytics(db);
+  await writeDemoPayments(db);
 }
 
 /** Conversations as they go on the market: a question, the seller's answer, haggling; the newest ones unread. */

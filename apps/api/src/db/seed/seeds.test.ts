@@ -75,11 +75,19 @@ describe("demo data", () => {
         (select count(*)::int from reviews r where r.likes_count <> (select count(*) from review_likes l where l.review_id = r.id)
           or r.replies_count <> (select count(*) from replies p where p.review_id = r.id)) as drifted,
         (select count(distinct status_id)::int from ad_reports) as report_states,
-        (select count(*)::int from user_reports) as user_reports`;
+        (select count(*)::int from user_reports) as user_reports,
+        (select count(*)::int from ad_daily_stats) as daily_stats,
+        (select count(*)::int from subscriptions s join payments p on p.id = s.payment_id
+          where s.status = 'active' and p.status = 'successful') as paid_boosts,
+        (select count(*)::int from payments where status = 'failed') as failed_payments`;
       expect(engagement!.reviews).toBeGreaterThan(0);
       expect(engagement!.owner_replies).toBeGreaterThan(0);
       expect(engagement).toMatchObject({ drifted: 0, report_states: 3 });
       expect(engagement!.user_reports).toBeGreaterThan(0);
+      // A month of analytics, and Mobile Money payments: boosts running, one attempt failed.
+      expect(engagement!.daily_stats).toBeGreaterThan(0);
+      expect(engagement!.paid_boosts).toBeGreaterThan(0);
+      expect(engagement!.failed_payments).toBe(1);
 
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
