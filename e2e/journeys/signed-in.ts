@@ -27,6 +27,9 @@ export const DEMO_ACCOUNTS = {
   /** … and the sellers who answer them and read their ads' insights. */
   mohammed: { email: "mohammed@demo.waterside.lr" },
   farm: { email: "farm@demo.waterside.lr" },
+  /** Sellers who boost an ad with Mobile Money (boost.spec.ts), one per screen size and subcategory. */
+  motors: { email: "motors@demo.waterside.lr" },
+  solar: { email: "solar@demo.waterside.lr" },
 } as const;
 
 export interface SignedInUser {

@@ -11,3 +11,22 @@ export function formatDate(iso: string | null | undefined, style: "day" | "month
   if (!date || Number.isNaN(date.getTime())) return "Date not available";
   return (style === "day" ? day : month).format(date);
 }
+
+/**
+ * An amount paid, with its cents when it has any: boost package prices (USD per month, second document §1) and
+ * Mobile Money payments in the MTN account's currency.
+ */
+export function formatMoney(amount: number, currency = "USD"): string {
+  try {
+    const cents = Number.isInteger(amount) ? 0 : 2;
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: cents,
+      maximumFractionDigits: cents,
+    }).format(amount);
+  } catch {
+    // A currency code Intl does not know still reads as an amount.
+    return `${amount} ${currency}`;
+  }
+}

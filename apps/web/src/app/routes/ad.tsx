@@ -15,6 +15,7 @@ import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { AdAttributes } from "~/features/ads/components/ad-attributes";
 import { AdGallery } from "~/features/ads/components/ad-gallery";
+import { OwnerBoostPanel } from "~/features/payments/components/owner-boost-panel";
 import { RelatedAds } from "~/features/ads/components/related-ads";
 import { SellerCard } from "~/features/ads/components/seller-card";
 import { getReviews } from "~/features/reviews/api/get-reviews";
@@ -126,6 +127,7 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
             <StarRating rating={rating} />
             <OwnerActions ad={ad} />
+            <OwnerBoostPanel ad={ad} />
             {isOwner && !insights && (
               <button
                 type="button"

@@ -17,6 +17,9 @@ import { ReportsTab } from "~/features/reports/components/reports-tab";
 
 // The chart library comes only with the tab that draws it.
 const PerformanceTab = lazy(() => import("~/features/analytics/components/performance-tab"));
+// Subscriptions and Business Plan (with the purchase modals) come with their tabs too.
+const SubscriptionsTab = lazy(() => import("~/features/payments/components/subscriptions-tab"));
+const BusinessPlanTab = lazy(() => import("~/features/payments/components/business-plan-tab"));
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your profile | ${BRAND}` },
@@ -39,7 +42,7 @@ export function HydrateFallback() {
   );
 }
 
-/** Spec §2 own profile side tabs; tabs of later work show their empty states. */
+/** Spec §2 own profile side tabs. */
 const TABS = [
   { id: "my-ads", label: "My Ads" },
   { id: "performance", label: "Performance" },
@@ -123,10 +126,19 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
               <PerformanceTab />
             </Suspense>
           )}
-          {active === "subscriptions" && <Empty title="Not Ads Subscriptions" text="Not Businesses Subscriptions" />}
+          {active === "subscriptions" && (
+            <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />}>
+              <SubscriptionsTab />
+            </Suspense>
+          )}
           {active === "reports" && <ReportsTab />}
           {active === "business-plan" && (
-            <Empty title="Business plans are coming soon" text="Boost packages for businesses will be offered here." />
+            <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />}>
+              <BusinessPlanTab
+                user={user}
+                onSwitchToCompany={() => setParams({ tab: "switch-company" }, { replace: true })}
+              />
+            </Suspense>
           )}
           {active === "support" && (
             <p>
@@ -140,15 +152,6 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
           {active === "delete-account" && <DeleteAccount />}
         </section>
       </div>
-    </div>
-  );
-}
-
-function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-slate-600">{text}</p>
     </div>
   );
 }

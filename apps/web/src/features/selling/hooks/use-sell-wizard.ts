@@ -1,12 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { attributeRuleOf, checkAdAttributes } from "@waterside/shared/ad-attribute-rules";
-import type { TAdDetail } from "@waterside/shared/ads";
+import type { TAdDetail, TLatestSubscription } from "@waterside/shared/ads";
 import { AD_IMAGES_MAX, AD_IMAGES_MIN } from "@waterside/shared/images";
+import type { TPackage } from "@waterside/shared/payments";
+import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { ZAdForm, type TSubcategoryAttribute } from "@waterside/shared/selling";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { usePurchaseFlow } from "~/components/purchase/use-purchase-flow";
 import {
   emptyValues,
   newDraftId,
@@ -20,12 +23,16 @@ import {
 } from "~/lib/ad-drafts";
 import { ApiError, browserTransport } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
+import { isBoostStepState } from "~/lib/sell-navigation";
 import { createAd } from "../api/create-ad";
 import { getSubcategoryAttributes } from "../api/get-subcategory-attributes";
 import { updateAd } from "../api/update-ad";
 
 export const STEPS = ["Post Detail", "Product Details", "Boost"] as const;
 export type Step = 0 | 1 | 2;
+
+/** The ad being edited, read with its latest subscription (spec selling §2). */
+export type EditedAd = TAdDetail & { lastest_subscription?: TLatestSubscription | null };
 
 const STEP_ONE: Array<FieldPath<AdFormValues>> = [
   "title",
@@ -37,7 +44,7 @@ const STEP_ONE: Array<FieldPath<AdFormValues>> = [
 ];
 
 /** Spec selling §2: a draft's values, else the ad's being edited, else an empty form. */
-function initialForm(ad: TAdDetail | undefined, draft: AdDraft | undefined) {
+function initialForm(ad: EditedAd | undefined, draft: AdDraft | undefined) {
   if (draft) return { values: draft.values, pictures: picturesOfDraft(draft) };
   if (ad) return valuesOfAd(ad);
   return { values: emptyValues, pictures: [] as FormPicture[] };
@@ -47,23 +54,36 @@ function initialForm(ad: TAdDetail | undefined, draft: AdDraft | undefined) {
  * The sell wizard's state and rules (spec selling §2, §4, §5): the form, its pictures, the current step and the
  * checks that guard each step, saving a draft, and sending the ad with the upload's progress. Step 2 is checked
  * with the API's own rule (`@waterside/shared/ad-attribute-rules`), so the browser says what the server would.
+ * Step 3's Purchase saves the ad, then runs the purchase flow for the chosen package (spec selling §4).
  */
 export function useSellWizard({
   ad,
   draft,
   draftId,
 }: {
-  ad: TAdDetail | undefined;
+  ad: EditedAd | undefined;
   draft: AdDraft | undefined;
   draftId: string | null;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [initial] = useState(() => initialForm(ad, draft));
-  const [step, setStep] = useState<Step>(0);
+  // Spec selling §2: navigation state step=boostStep opens step 3 directly; Purchase still checks steps 1 and 2.
+  const [step, setStep] = useState<Step>(() => (ad && isBoostStepState(location.state) ? 2 : 0));
   const [pictures, setPictures] = useState<FormPicture[]>(initial.pictures);
   const [picturesError, setPicturesError] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
   const [attributeRules, setAttributeRules] = useState<TSubcategoryAttribute[] | null>(null);
+  const [selectedPackage, setSelectedPackage] = useState<TPackage | null>(null);
+  const [packageError, setPackageError] = useState<string | null>(null);
+  // Spec selling §4: closing or cancelling any purchase modal, and the end of the payment, go to /profile. Leaving
+  // the wizard's route unmounts it: the form starts empty next time.
+  const purchaseFlow = usePurchaseFlow({
+    type: "ad",
+    onAbandon: () => navigate("/profile"),
+    onFinished: () => navigate("/profile"),
+  });
+  const [purchasing, setPurchasing] = useState(false);
   const form = useForm<AdFormValues>({ resolver: zodResolver(ZAdForm) as never, defaultValues: initial.values });
   const subcategoryId = useWatch({ control: form.control, name: "subcategory_id" });
 
@@ -141,10 +161,20 @@ export function useSellWizard({
     }
   }
 
-  async function submit() {
-    if (!(await validStepOne())) return setStep(0);
+  /**
+   * Spec selling §4 "Wizard submission": checks steps 1 and 2 (else back to step 1), creates or updates the ad,
+   * toasts, removes the draft used. The saved ad's id, or null when nothing was saved.
+   */
+  async function save(): Promise<number | null> {
+    if (!(await validStepOne())) {
+      setStep(0);
+      return null;
+    }
     const { errors, accepted } = checkStepTwo();
-    if (Object.keys(errors).length > 0) return setStep(0);
+    if (Object.keys(errors).length > 0) {
+      setStep(0);
+      return null;
+    }
     const submission = {
       values: form.getValues(),
       attributes: accepted.map(({ rule, value }) => ({ name: rule.name, value })),
@@ -152,11 +182,10 @@ export function useSellWizard({
     };
     setProgress(0);
     try {
-      if (ad) await updateAd(ad.id, submission, setProgress);
-      else await createAd(submission, setProgress);
+      const saved = ad ? await updateAd(ad.id, submission, setProgress) : await createAd(submission, setProgress);
       if (draftId) await removeDraft(draftId);
       notify("success", ad ? SELLING_MESSAGES.updated : SELLING_MESSAGES.created);
-      navigate("/profile");
+      return saved.id;
     } catch (error) {
       setProgress(null);
       notify("error", ad ? SELLING_MESSAGES.updateFailed : SELLING_MESSAGES.createFailed);
@@ -170,7 +199,41 @@ export function useSellWizard({
         if (fields.some((field) => !field.startsWith("attributes."))) setStep(0);
         else if (fields.length) setStep(1);
       }
+      return null;
     }
+  }
+
+  async function submit() {
+    if ((await save()) !== null) navigate("/profile");
+  }
+
+  function selectPackage(pack: TPackage) {
+    setSelectedPackage(pack);
+    setPackageError(null);
+  }
+
+  /** The package the ad runs now: buying it again is refused (spec selling §5 "Boost step"). */
+  const currentPackageName =
+    ad?.lastest_subscription?.status === "active" ? ad.lastest_subscription.package.name : null;
+
+  /**
+   * Spec selling §4 status 'purchase': a package is required and must differ from the running one (§5), then the ad
+   * is created or updated ('Creating Ad...' / 'Updating Ad...'), then the phone number is asked for.
+   */
+  async function purchase() {
+    if (!selectedPackage) return setPackageError(PAYMENT_MESSAGES.selectPackage);
+    if (selectedPackage.name === currentPackageName) return setPackageError(PAYMENT_MESSAGES.alreadySubscribed);
+    setPurchasing(true);
+    const adId = await save();
+    setPurchasing(false);
+    setProgress(null);
+    if (adId === null) return;
+    purchaseFlow.start({
+      packageId: selectedPackage.id,
+      packageName: selectedPackage.name,
+      price: selectedPackage.price,
+      adId,
+    });
   }
 
   return {
@@ -188,6 +251,13 @@ export function useSellWizard({
     progress,
     saveAsDraft,
     submit,
+    selectedPackage,
+    selectPackage,
+    packageError,
+    currentPackageName,
+    purchase,
+    purchasing,
+    purchaseFlow,
   };
 }
 

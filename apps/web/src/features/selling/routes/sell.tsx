@@ -1,19 +1,22 @@
 import { BRAND } from "@waterside/shared/brand";
+import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/sell";
+import { PurchaseModals } from "~/components/purchase/purchase-modals";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { loadDraft } from "~/lib/ad-drafts";
 import { browserTransport } from "~/lib/api-client";
 import { getAd } from "~/lib/api/get-ad";
 import { getCategories } from "~/lib/api/get-categories";
 import { getLocations } from "~/lib/api/get-locations";
-import { authedTransport } from "~/lib/session";
+import { authedTransport, useSession } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
 import { BoostStep } from "../components/boost-step";
 import { PostDetailStep } from "../components/post-detail-step";
 import { ProductDetailsStep } from "../components/product-details-step";
 import { WizardSteps } from "../components/wizard-steps";
-import { STEPS, useSellWizard } from "../hooks/use-sell-wizard";
+import { STEPS, useSellWizard, type EditedAd } from "../hooks/use-sell-wizard";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sell | ${BRAND}` }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +32,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const [categories, counties, ad] = await Promise.all([
     getCategories(browserTransport),
     getLocations(browserTransport),
-    adId ? getAd(authedTransport, adId, { load: "lastest_subscription" }) : undefined,
+    adId ? (getAd(authedTransport, adId, { load: "lastest_subscription" }) as Promise<EditedAd>) : undefined,
   ]);
   return { categories, counties, ad, draft, draftId: draft ? draftId : null };
 }
@@ -47,7 +50,9 @@ export default function Sell({ loaderData }: Route.ComponentProps) {
 
 function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.ComponentProps["loaderData"]) {
   const wizard = useSellWizard({ ad, draft, draftId });
-  const { step, editing, progress } = wizard;
+  const session = useSession();
+  const { step, editing, progress, purchasing } = wizard;
+  const busy = progress !== null || wizard.purchaseFlow.busy;
   return (
     <div className="mx-auto max-w-3xl space-y-5 px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-semibold">{editing ? "Edit your ad" : "Post an ad"}</h1>
@@ -69,9 +74,9 @@ function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.Comp
       >
         {step === 0 && <PostDetailStep wizard={wizard} categories={categories} counties={counties} />}
         {step === 1 && <ProductDetailsStep wizard={wizard} />}
-        {step === 2 && <BoostStep />}
+        {step === 2 && <BoostStep wizard={wizard} />}
 
-        {progress !== null && (
+        {progress !== null && !purchasing && (
           <div className="space-y-1" aria-live="polite">
             <p className="text-sm font-medium">{editing ? "Updating Ad..." : "Creating Ad..."}</p>
             <progress value={progress} max={1} className="h-2 w-full accent-emerald-700" aria-label="Upload progress" />
@@ -84,12 +89,7 @@ function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.Comp
               Back
             </button>
           )}
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={wizard.saveAsDraft}
-            disabled={progress !== null}
-          >
+          <button type="button" className={secondaryButtonClass} onClick={wizard.saveAsDraft} disabled={busy}>
             Save draft
           </button>
           {step < 2 ? (
@@ -97,17 +97,30 @@ function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.Comp
               Next
             </button>
           ) : (
-            <button
-              type="button"
-              className={`${primaryButtonClass} ml-auto`}
-              onClick={wizard.submit}
-              disabled={progress !== null}
-            >
-              {editing ? "Skip and update" : "Skip and post"}
-            </button>
+            <>
+              <button
+                type="button"
+                className={`${secondaryButtonClass} ml-auto`}
+                onClick={wizard.submit}
+                disabled={busy}
+              >
+                {editing ? "Skip and update" : "Skip and post"}
+              </button>
+              <button type="button" className={primaryButtonClass} onClick={wizard.purchase} disabled={busy}>
+                Purchase
+              </button>
+            </>
           )}
         </div>
       </form>
+      {/* Spec selling §2: the loading overlay of the purchase flow, then its modals. */}
+      {purchasing && progress !== null && (
+        <LoadingOverlay
+          text={editing ? PAYMENT_MESSAGES.updatingAd : PAYMENT_MESSAGES.creatingAd}
+          progress={progress}
+        />
+      )}
+      <PurchaseModals flow={wizard.purchaseFlow} profilePhone={session.user?.phone_number ?? null} />
     </div>
   );
 }

@@ -1,0 +1,223 @@
+import type { TPayment, TSubscription } from "@waterside/shared/payments";
+import { PAYMENT_MESSAGES, type TPackageType } from "@waterside/shared/payments-messages";
+import { useCallback, useId, useState } from "react";
+import { Link } from "react-router";
+import { secondaryButtonClass } from "~/components/ui/form-field";
+import { formatDate, formatMoney } from "~/lib/format";
+import { notify } from "~/lib/notify";
+import { authedTransport } from "~/lib/session";
+import { cancelSubscription } from "../api/cancel-subscription";
+import { getPayments } from "../api/get-payments";
+import { getSubscriptions } from "../api/get-subscriptions";
+import { PagedList } from "./paged-list";
+import { remainingTime } from "../remaining-time";
+import { StatusBadge } from "./subscription-status";
+
+interface Dates {
+  start: string;
+  end: string;
+}
+
+const NO_DATES: Dates = { start: "", end: "" };
+const CANCEL_CONFIRM = "Cancel this subscription? It stops now and there is no refund.";
+
+/** Second document §5 "Subscription filter": the end date must be on or after the start date. */
+const datesError = ({ start, end }: Dates) => (start && end && end < start ? PAYMENT_MESSAGES.datesOrder : null);
+
+/**
+ * Second document §2 own profile Subscriptions tab: ad subscriptions and business subscriptions, each paged by 10,
+ * filtered by From and To dates; rows link to the ad page with undefined placeholders for category and subcategory;
+ * non-active states in yellow; Cancel on active ones. Below them, beyond the spec, the Mobile Money payments.
+ */
+export default function SubscriptionsTab() {
+  const [dates, setDates] = useState<Dates>(NO_DATES);
+  // The lists follow the last valid dates; a wrong pair only shows its message.
+  const [applied, setApplied] = useState<Dates>(NO_DATES);
+  const filterKey = `${applied.start}|${applied.end}`;
+
+  function changeDates(next: Dates) {
+    setDates(next);
+    if (!datesError(next)) setApplied(next);
+  }
+
+  return (
+    <div className="space-y-8">
+      <DateFilter value={dates} onChange={changeDates} />
+      <SubscriptionList key={`ad|${filterKey}`} type="ad" dates={applied} />
+      <SubscriptionList key={`user|${filterKey}`} type="user" dates={applied} />
+      <PaymentList />
+    </div>
+  );
+}
+
+function DateFilter({ value, onChange }: { value: Dates; onChange: (dates: Dates) => void }) {
+  const id = useId();
+  const error = datesError(value);
+  const field = "rounded-lg border border-slate-300 px-2 py-1.5 text-base aria-[invalid=true]:border-red-500";
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Dates</legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={`${id}-from`} className="flex flex-col gap-1 text-sm text-slate-700">
+          From
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={field}
+            value={value.start}
+            onChange={(event) => onChange({ ...value, start: event.target.value })}
+          />
+        </label>
+        <label htmlFor={`${id}-to`} className="flex flex-col gap-1 text-sm text-slate-700">
+          To
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={field}
+            value={value.end}
+            min={value.start || undefined}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => onChange({ ...value, end: event.target.value })}
+          />
+        </label>
+        {(value.start || value.end) && (
+          <button type="button" className={secondaryButtonClass} onClick={() => onChange(NO_DATES)}>
+            Clear dates
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function SubscriptionList({ type, dates }: { type: TPackageType; dates: Dates }) {
+  const load = useCallback(
+    (page: number) =>
+      getSubscriptions(authedTransport, {
+        type,
+        page,
+        start_date: dates.start || undefined,
+        end_date: dates.end || undefined,
+      }),
+    [type, dates.start, dates.end],
+  );
+  return (
+    <PagedList
+      title={type === "ad" ? "Ad subscriptions" : "Business subscriptions"}
+      empty={type === "ad" ? "Not Ads Subscriptions" : "Not Businesses Subscriptions"}
+      load={load}
+      keyOf={(subscription) => subscription.id}
+      render={(subscription, replace) => <SubscriptionRow subscription={subscription} onChanged={replace} />}
+    />
+  );
+}
+
+function SubscriptionRow({
+  subscription,
+  onChanged,
+}: {
+  subscription: TSubscription;
+  onChanged: (next: TSubscription) => void;
+}) {
+  const [canceling, setCanceling] = useState(false);
+  const active = subscription.status === "active";
+
+  async function cancel() {
+    if (!window.confirm(CANCEL_CONFIRM)) return;
+    setCanceling(true);
+    try {
+      onChanged(await cancelSubscription(authedTransport, { id: subscription.id, type: subscription.type }));
+      notify("success", PAYMENT_MESSAGES.canceled);
+    } catch {
+      notify("error", PAYMENT_MESSAGES.cancelFailed);
+    } finally {
+      setCanceling(false);
+    }
+  }
+
+  return (
+    <article className="space-y-1.5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 break-words">
+          <p className="font-medium">{subscription.package.name}</p>
+          {subscription.ad && (
+            // Second document §2: rows link to the ad page with undefined category and subcategory (it redirects).
+            <Link
+              to={`/categories/undefined/undefined/${subscription.ad.id}`}
+              className="text-sm text-emerald-800 hover:underline"
+            >
+              {subscription.ad.title}
+            </Link>
+          )}
+        </div>
+        <StatusBadge status={subscription.status} />
+      </div>
+      <p className="text-sm text-slate-600">
+        {subscription.start_date ? (
+          <>
+            {formatDate(subscription.start_date)} – {formatDate(subscription.end_date)}
+          </>
+        ) : (
+          // A boost waiting for its payment has no dates yet.
+          <>Requested {formatDate(subscription.created_at)}</>
+        )}
+        {active && <span className="text-slate-800"> · {remainingTime(subscription.end_date)}</span>}
+      </p>
+      {subscription.status === "pending" && <p className="text-sm text-amber-800">{PAYMENT_MESSAGES.pendingNotice}</p>}
+      {active && (
+        <button
+          type="button"
+          onClick={cancel}
+          disabled={canceling}
+          className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+        >
+          {canceling ? "Canceling…" : "Cancel"}
+        </button>
+      )}
+    </article>
+  );
+}
+
+/** Beyond the spec (decision 048): the Mobile Money payments, with MTN's reason for a failure and its transaction id. */
+function PaymentList() {
+  const load = useCallback((page: number) => getPayments(authedTransport, page), []);
+  return (
+    <PagedList
+      title="Payments"
+      empty="No payments yet"
+      load={load}
+      keyOf={(payment) => payment.transaction_id}
+      render={(payment) => <PaymentRow payment={payment} />}
+    />
+  );
+}
+
+function PaymentRow({ payment }: { payment: TPayment }) {
+  return (
+    <article className="space-y-1">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 font-medium break-words">
+          {payment.package.name}
+          {payment.ad && <span className="font-normal text-slate-600"> · {payment.ad.title}</span>}
+        </p>
+        <StatusBadge status={payment.status} />
+      </div>
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold">{formatMoney(payment.amount, payment.currency)}</span> from{" "}
+        <span className="whitespace-nowrap">{payment.phone_number}</span> · {formatDate(payment.created_at)}
+      </p>
+      {payment.status === "failed" && payment.reason && (
+        <p className="text-sm text-red-800">MoMo Reason: {payment.reason}</p>
+      )}
+      <p className="text-xs break-all text-slate-500">
+        MTN transaction: {payment.financial_transaction_id ?? "—"} · Reference: {payment.transaction_id}
+      </p>
+    </article>
+  );
+}
