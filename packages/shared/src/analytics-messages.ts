@@ -9,8 +9,11 @@ export const ANALYTICS_FLUSH_INTERVAL_MS = 60_000;
 export const ANALYTICS_PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Spec §9: a card counts as viewed once this share of it is visible. */
 export const AD_VIEW_VISIBILITY_THRESHOLD = 0.8;
-/** The kinds of entry of the local log (spec §3 "Ad analytics record": addId, type, time). */
-export const ANALYTICS_EVENT_TYPES = ["view", "click"] as const;
+/**
+ * The kinds of entry of the local log (spec §3 "Ad analytics record": addId, type, time). `contact` is beyond the
+ * spec: a seller's phone number revealed, sent only for signed-in users (decision 044).
+ */
+export const ANALYTICS_EVENT_TYPES = ["view", "click", "contact"] as const;
 export type TAnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 /** Ads one registration call may name: a minute of browsing on a phone is far fewer. */

@@ -30,7 +30,8 @@ const idList = (max: number) =>
 /**
  * POST /analytics/ad/views and /analytics/ad/clicks: the ads the client saw or clicked since its last call (spec §4).
  * Signed-out visitors add `visitor_id`, the random id their browser keeps (the client's device_id); without it
- * their address stands in.
+ * their address stands in. POST /analytics/ad/contacts (signed-in users only) takes the same body: the ads whose
+ * seller's phone number was revealed.
  */
 export const ZAnalyticsRegistration = z.object({
   ids: z.preprocess(
@@ -63,12 +64,16 @@ export type TAnalyticsRange = z.infer<typeof ZAnalyticsRange>;
 
 export const ZAdAnalyticsParams = z.object({ id: zId() });
 
-/** Spec §3 "Analytics point": one day of an ad (or of all the seller's ads). */
+/**
+ * Spec §3 "Analytics point": one day of an ad (or of all the seller's ads). `contacts` is beyond the spec: buyers who
+ * revealed the seller's phone number or started a chat about the ad (decision 044).
+ */
 export const ZAnalyticsPoint = z.object({
   date: z.string(),
   views: z.number().int(),
   saves: z.number().int(),
   clicks: z.number().int(),
+  contacts: z.number().int(),
 });
 export type TAnalyticsPoint = z.infer<typeof ZAnalyticsPoint>;
 
@@ -84,6 +89,8 @@ export const ZAnalyticsTotals = z.object({
   views: z.number().int(),
   saves: z.number().int(),
   clicks: z.number().int(),
+  /** Beyond the spec, as in ZAnalyticsPoint. */
+  contacts: z.number().int(),
 });
 export type TAnalyticsTotals = z.infer<typeof ZAnalyticsTotals>;
 
@@ -150,7 +157,7 @@ export const ZPerformance = z.object({
   previous_totals: ZAnalyticsTotals,
   /** Every day of the range over all the seller's ads, zeros included (the chart). */
   statistics: z.array(ZAnalyticsPoint),
-  /** The seller's ads with the most views in the range (at most 5), with their three counts. */
+  /** The seller's ads with the most views in the range (at most 5), with their counts. */
   top_ads: z.array(ZAnalyticsTotals.extend({ ad_id: z.number().int(), title: z.string() })),
 });
 export type TPerformance = z.infer<typeof ZPerformance>;

@@ -13,6 +13,8 @@ export interface DomainEventMap {
   "user.deleted": { userId: number };
   /** A chat message was stored (not a resend): the recipient may need telling while away (decision 042). */
   "chat.message.created": { chatId: number; messageId: number; senderId: number; receiverId: number };
+  /** A buyer opened a new chat with a seller about the seller's ad (not a reused chat): a contact (decision 044). */
+  "chat.started": { chatId: number; adId: number; buyerId: number };
   /** A user saved an ad (not a repeat save): analytics counts it (decision 044). */
   "ad.saved": { adId: number; userId: number };
   /** An ad reached the distinct open reports that take it out of public lists until reviewed (decision 043). */

@@ -13,7 +13,8 @@ import { currentSession, deviceId, getAccessToken } from "./session";
  * 80% visible, a click on click. Every 60 s the pending entries are sent and cleared whatever the answer, and
  * entries older than a day are pruned. Visitors' entries are sent too, with the browser's device id, and what is
  * pending also goes when the page is hidden, so a short visit is not lost (docs/decisions/047-analytics-log.md).
- * Failures are silent (spec §8).
+ * Beyond the spec, a contact (the seller's phone number revealed) is logged the same way for signed-in users only,
+ * and sent only with their token (decision 044). Failures are silent (spec §8).
  */
 
 /** Spec §3 "Ad analytics record": addId, type, time (the day, for pruning). */
@@ -29,7 +30,11 @@ interface Log {
 }
 
 const LOG_KEY = "waterside.analytics";
-const PATHS: Record<TAnalyticsEventType, string> = { view: "/analytics/ad/views", click: "/analytics/ad/clicks" };
+const PATHS: Record<TAnalyticsEventType, string> = {
+  view: "/analytics/ad/views",
+  click: "/analytics/ad/clicks",
+  contact: "/analytics/ad/contacts",
+};
 
 function read(): Log {
   try {
@@ -57,6 +62,11 @@ function record(addId: number, type: TAnalyticsEventType) {
 }
 
 export const logAdClick = (adId: number) => record(adId, "click");
+
+/** The seller's phone number was revealed on the ad page: a contact, counted for signed-in users only. */
+export function logAdContact(adId: number) {
+  if (currentSession()) record(adId, "contact");
+}
 
 let observer: IntersectionObserver | null = null;
 const observed = new WeakMap<Element, number>();
@@ -93,6 +103,8 @@ export async function flushAnalyticsLog() {
   const visitor = token ? {} : { visitor_id: deviceId() };
   await Promise.all(
     (Object.keys(PATHS) as TAnalyticsEventType[]).map(async (type) => {
+      // The API refuses visitors' contacts (401): a signed-out browser's are dropped.
+      if (type === "contact" && !token) return;
       const ids = [...new Set(log.pending.filter((entry) => entry.type === type).map((entry) => entry.addId))];
       for (let start = 0; start < ids.length; start += ANALYTICS_IDS_MAX) {
         await browserTransport(PATHS[type], {

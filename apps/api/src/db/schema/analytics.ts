@@ -18,6 +18,8 @@ export const adDailyStats = pgTable(
     views: integer().notNull().default(0),
     saves: integer().notNull().default(0),
     clicks: integer().notNull().default(0),
+    /** Buyers who asked for the seller's phone number or started a chat about the ad (decision 044). */
+    contacts: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.ad_id, table.day] }),
@@ -27,10 +29,10 @@ export const adDailyStats = pgTable(
 );
 
 /**
- * "This viewer already counted for this ad, kind and day": a view, click or save counts at most once per viewer,
- * ad and day. `viewer` and `address` are keyed hashes (never a user id, IP or device id as such); `address` is set
- * for signed-out visitors only, to cap how many of them one address can count. Kept for today and yesterday only:
- * the day's job deletes older marks, so no foreign key (a deleted ad's marks simply age out).
+ * "This viewer already counted for this ad, kind and day": a view, click, save or contact counts at most once per
+ * viewer, ad and day. `viewer` and `address` are keyed hashes (never a user id, IP or device id as such); `address`
+ * is set for signed-out visitors only, to cap how many of them one address can count. Kept for today and yesterday
+ * only: the day's job deletes older marks, so no foreign key (a deleted ad's marks simply age out).
  */
 export const analyticsMarks = pgTable(
   "analytics_marks",

@@ -121,13 +121,13 @@ export async function writeDemoReports(
 }
 
 /**
- * A month of views, clicks and saves for the demo ads (none for today, which real visits fill), so Insights, the
+ * A month of views, clicks, saves and contacts for the demo ads (none for today, which real visits fill), so Insights, the
  * Performance tab and My Ads have figures from the first start. Deterministic: a hash of ad and day.
  */
 export async function writeDemoAnalytics(db: Transaction) {
   await db.execute(sql`
-    insert into ad_daily_stats (ad_id, day, views, clicks, saves)
-    select a.id, d.day, v.views, v.views / 4, v.views / 12
+    insert into ad_daily_stats (ad_id, day, views, clicks, saves, contacts)
+    select a.id, d.day, v.views, v.views / 4, v.views / 12, v.views / 15
     from ads a
     cross join lateral (
       select generate_series((now() at time zone 'utc')::date - 30, (now() at time zone 'utc')::date - 1, interval '1 day')::date as day

@@ -2,8 +2,11 @@ import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 
-/** What a mark or a count is of (analytics_marks.kind): a card seen (80% visible), a card clicked, an ad saved. */
-export const ANALYTICS_KIND = { view: 1, click: 2, save: 3 } as const;
+/**
+ * What a mark or a count is of (analytics_marks.kind): a card seen (80% visible), a card clicked, an ad saved, the
+ * seller contacted (the phone number revealed or a chat started about the ad).
+ */
+export const ANALYTICS_KIND = { view: 1, click: 2, save: 3, contact: 4 } as const;
 export type AnalyticsKind = (typeof ANALYTICS_KIND)[keyof typeof ANALYTICS_KIND];
 
 /** One event to count: at most once per day, ad, kind and viewer (decision 044). */
@@ -69,16 +72,18 @@ export async function writeEvents(
       select f.ad_id, f.day,
         count(*) filter (where f.kind = 1)::int as views,
         count(*) filter (where f.kind = 2)::int as clicks,
-        count(*) filter (where f.kind = 3)::int as saves
+        count(*) filter (where f.kind = 3)::int as saves,
+        count(*) filter (where f.kind = 4)::int as contacts
       from fresh f
       where exists (select 1 from ads a where a.id = f.ad_id and a.status_id = ${AD_STATUS.active})
       group by f.ad_id, f.day
     ),
     rolled as (
-      insert into ad_daily_stats as s (ad_id, day, views, clicks, saves)
-      select ad_id, day, views, clicks, saves from counted order by ad_id, day
+      insert into ad_daily_stats as s (ad_id, day, views, clicks, saves, contacts)
+      select ad_id, day, views, clicks, saves, contacts from counted order by ad_id, day
       on conflict (ad_id, day) do update
-        set views = s.views + excluded.views, clicks = s.clicks + excluded.clicks, saves = s.saves + excluded.saves
+        set views = s.views + excluded.views, clicks = s.clicks + excluded.clicks, saves = s.saves + excluded.saves,
+          contacts = s.contacts + excluded.contacts
       returning s.ad_id
     ),
     queued as (
@@ -86,7 +91,7 @@ export async function writeEvents(
       select distinct ad_id from rolled order by ad_id
       on conflict do nothing
     )
-    select coalesce((select sum(views + clicks + saves) from counted), 0)::int as counted`);
+    select coalesce((select sum(views + clicks + saves + contacts) from counted), 0)::int as counted`);
   return row?.counted ?? 0;
 }
 
@@ -109,13 +114,14 @@ export type DayCounts = {
   views: number;
   saves: number;
   clicks: number;
+  contacts: number;
 };
 
 /** One ad's counted days in the range: one range read of the primary key. */
 export async function findAdDays(db: Database, adId: number, start: string, end: string): Promise<DayCounts[]> {
   return [
     ...(await db.execute<DayCounts>(sql`
-      select to_char(day, 'YYYY-MM-DD') as date, views, saves, clicks
+      select to_char(day, 'YYYY-MM-DD') as date, views, saves, clicks, contacts
       from ad_daily_stats where ad_id = ${adId} and day between ${start}::date and ${end}::date
       order by day`)),
   ];
@@ -133,7 +139,8 @@ export async function findSellerDays(db: Database, userId: number, start: string
   return [
     ...(await db.execute<DayCounts>(sql`
       select to_char(s.day, 'YYYY-MM-DD') as date,
-        sum(s.views)::int as views, sum(s.saves)::int as saves, sum(s.clicks)::int as clicks
+        sum(s.views)::int as views, sum(s.saves)::int as saves, sum(s.clicks)::int as clicks,
+        sum(s.contacts)::int as contacts
       from ads a join ad_daily_stats s on s.ad_id = a.id
       where ${sellerAds(userId)}${dayRange({ start, end })}
       group by s.day order by s.day`)),
@@ -144,16 +151,17 @@ export type Totals = {
   views: number;
   saves: number;
   clicks: number;
+  contacts: number;
 };
 
 /** The seller's totals over all their ads in the range. */
 export async function findSellerTotals(db: Database, userId: number, start: string, end: string): Promise<Totals> {
   const [row] = await db.execute<Totals>(sql`
     select coalesce(sum(s.views), 0)::int as views, coalesce(sum(s.saves), 0)::int as saves,
-      coalesce(sum(s.clicks), 0)::int as clicks
+      coalesce(sum(s.clicks), 0)::int as clicks, coalesce(sum(s.contacts), 0)::int as contacts
     from ads a join ad_daily_stats s on s.ad_id = a.id
     where ${sellerAds(userId)}${dayRange({ start, end })}`);
-  return row ?? { views: 0, saves: 0, clicks: 0 };
+  return row ?? { views: 0, saves: 0, clicks: 0, contacts: 0 };
 }
 
 export type AdTotalsRow = Totals & {
@@ -177,13 +185,13 @@ export async function findAdTotals(
     limit,
   }: { range: { start: string; end: string } | null; adIds?: readonly number[]; order: keyof Totals; limit: number },
 ): Promise<AdTotalsRow[]> {
-  const column = { views: sql`views`, saves: sql`saves`, clicks: sql`clicks` }[order];
+  const column = { views: sql`views`, saves: sql`saves`, clicks: sql`clicks`, contacts: sql`contacts` }[order];
   return [
     ...(await db.execute<AdTotalsRow>(sql`
       with totals as (
         select a.id as ad_id, a.title,
           coalesce(sum(s.views), 0)::int as views, coalesce(sum(s.saves), 0)::int as saves,
-          coalesce(sum(s.clicks), 0)::int as clicks
+          coalesce(sum(s.clicks), 0)::int as clicks, coalesce(sum(s.contacts), 0)::int as contacts
         from ads a left join ad_daily_stats s on s.ad_id = a.id${dayRange(range)}
         where ${sellerAds(userId, adIds)}
         group by a.id

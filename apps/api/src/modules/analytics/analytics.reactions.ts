@@ -6,6 +6,8 @@ import type { AnalyticsService } from "./analytics.service.ts";
 export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analytics: AnalyticsService) {
   // Saves are counted in the saving transaction: a save that rolls back never counted.
   events.onWrite("ad.saved", (payload, tx) => analytics.countSave(tx, payload));
+  // A chat started about an ad is a contact, counted with the chat: a chat that rolls back never counted.
+  events.onWrite("chat.started", (payload, tx) => analytics.countChatContact(tx, payload));
   // A boost moves the ranking with the payment, cancel or expiry that changed it (decision 048).
   events.onWrite("subscription.changed", async (payload, tx) => void (await analytics.rescoreBoosted(tx, payload)));
 

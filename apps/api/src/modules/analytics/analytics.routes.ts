@@ -72,6 +72,31 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
     );
   }
 
+  // A contact is counted for signed-in buyers only: the phone number is revealed to them alone (decision 033), so
+  // a visitor's call is refused (401) rather than counted or silently ignored (decision 044).
+  app.post(
+    "/analytics/ad/contacts",
+    {
+      onRequest: app.requireUser,
+      preHandler: [perIp, perUser],
+      schema: {
+        tags: ["analytics"],
+        summary:
+          "Registers contacts of ads' sellers by a signed-in user (the phone number revealed); each counts once a day per buyer",
+        body: ZAnalyticsRegistration,
+        response: { 200: envelope(ZRegisteredAds) },
+      },
+    },
+    async (request) => ({
+      data: {
+        registered_ad_ids: await analytics.register("contact", request.body.ids, {
+          kind: "user",
+          userId: currentUser(request).userId,
+        }),
+      },
+    }),
+  );
+
   app.get(
     "/analytics/ad/views",
     {
@@ -107,7 +132,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       schema: {
         tags: ["analytics"],
         summary:
-          "The owner's daily views, saves and clicks of one ad, every day of the range (last 30 days by default)",
+          "The owner's daily views, saves, clicks and contacts of one ad, every day of the range (last 30 days by default)",
         params: ZAdAnalyticsParams,
         querystring: ZAnalyticsRange,
         response: { 200: envelope(ZAnalyticsHistory) },
@@ -124,7 +149,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: app.requireUser,
       schema: {
         tags: ["analytics"],
-        summary: "The seller's daily views, saves and clicks over all their ads, every day of the range",
+        summary: "The seller's daily views, saves, clicks and contacts over all their ads, every day of the range",
         querystring: ZAnalyticsRange,
         response: { 200: envelope(ZAnalyticsHistory) },
       },
@@ -138,7 +163,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: app.requireUser,
       schema: {
         tags: ["analytics"],
-        summary: "Overall statistics: the seller's views, saves and clicks over all their ads in the range",
+        summary: "Overall statistics: the seller's views, saves, clicks and contacts over all their ads in the range",
         querystring: ZAnalyticsRange,
         response: { 200: envelope(ZAnalyticsOverall) },
       },

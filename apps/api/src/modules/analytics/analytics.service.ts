@@ -36,7 +36,7 @@ import {
   type DayCounts,
 } from "./analytics.queries.ts";
 
-/** Who registers views or clicks. Admins browse too, but count for nothing. */
+/** Who registers views, clicks or contacts. Admins browse too, but count for nothing. */
 export type Viewer =
   | { kind: "user"; userId: number }
   | { kind: "admin" }
@@ -82,7 +82,13 @@ function everyDay(start: string, end: string, rows: readonly DayCounts[]): TAnal
   const points: TAnalyticsPoint[] = [];
   for (let day = start; day <= end; day = addDays(day, 1)) {
     const row = byDay.get(day);
-    points.push({ date: day, views: row?.views ?? 0, saves: row?.saves ?? 0, clicks: row?.clicks ?? 0 });
+    points.push({
+      date: day,
+      views: row?.views ?? 0,
+      saves: row?.saves ?? 0,
+      clicks: row?.clicks ?? 0,
+      contacts: row?.contacts ?? 0,
+    });
   }
   return points;
 }
@@ -197,12 +203,23 @@ export function createAnalyticsService({
     return { range, rows, total: rows[0]?.overall ?? 0 };
   }
 
+  /** Counts one user's event inside a write's transaction (once per user, ad and day), unless the ad is theirs. */
+  async function countInTransaction(tx: Transaction, kind: "save" | "contact", adId: number, userId: number) {
+    if ((await findAdOwner(tx, adId)) === userId) return;
+    await writeEvents(
+      tx,
+      [{ day: dayOf(now()), adId, kind: ANALYTICS_KIND[kind], viewer: hash(`user:${userId}`), address: null }],
+      VISITORS_PER_ADDRESS,
+    );
+  }
+
   return {
     /**
-     * Registers views or clicks of these ads by this viewer and answers the ids that name active ads (spec §7
-     * `registered_ad_ids`). Each counts at most once per viewer, ad and day; an owner's own views count for nothing.
+     * Registers views, clicks or contacts (phone numbers revealed) of these ads by this viewer and answers the ids
+     * that name active ads (spec §7 `registered_ad_ids`). Each counts at most once per viewer, ad and day; an owner's
+     * own count for nothing.
      */
-    async register(kind: "view" | "click", ids: readonly number[], viewer: Viewer): Promise<number[]> {
+    async register(kind: "view" | "click" | "contact", ids: readonly number[], viewer: Viewer): Promise<number[]> {
       const unique = [...new Set(ids)];
       const found = await activeAds(unique);
       const active = new Map(found.map((ad) => [ad.id, ad.userId]));
@@ -226,15 +243,18 @@ export function createAnalyticsService({
 
     /** A save counts once per user, ad and day, in the saving transaction; an owner saving their own ad does not. */
     async countSave(tx: Transaction, { adId, userId }: { adId: number; userId: number }) {
-      if ((await findAdOwner(tx, adId)) === userId) return;
-      await writeEvents(
-        tx,
-        [{ day: dayOf(now()), adId, kind: ANALYTICS_KIND.save, viewer: hash(`user:${userId}`), address: null }],
-        VISITORS_PER_ADDRESS,
-      );
+      await countInTransaction(tx, "save", adId, userId);
     },
 
-    /** Spec §7 GET /analytics/ad/{id}/history: the owner's daily views, saves and clicks, every day of the range. */
+    /**
+     * A chat started about an ad is a contact of its seller, counted in the chat's transaction: once per buyer, ad and
+     * day, together with the phone numbers revealed (decision 044).
+     */
+    async countChatContact(tx: Transaction, { adId, buyerId }: { adId: number; buyerId: number }) {
+      await countInTransaction(tx, "contact", adId, buyerId);
+    },
+
+    /** Spec §7 GET /analytics/ad/{id}/history: the owner's daily counts (contacts beyond the spec), every day. */
     async adHistory(userId: number, adId: number, query: TAnalyticsRange): Promise<TAnalyticsHistory> {
       const { start, end } = resolveRange(query);
       await assertOwner(userId, adId);
@@ -305,8 +325,15 @@ export function createAnalyticsService({
         previous_totals: previous,
         statistics: everyDay(start, end, days),
         top_ads: top
-          .filter((row) => row.views + row.saves + row.clicks > 0)
-          .map(({ ad_id, title, views, saves, clicks }) => ({ ad_id, title, views, saves, clicks })),
+          .filter((row) => row.views + row.saves + row.clicks + row.contacts > 0)
+          .map(({ ad_id, title, views, saves, clicks, contacts }) => ({
+            ad_id,
+            title,
+            views,
+            saves,
+            clicks,
+            contacts,
+          })),
       };
     },
 

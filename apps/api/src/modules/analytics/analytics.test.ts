@@ -17,15 +17,25 @@ const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 type Headers = Record<string, string>;
-const register = (kind: "views" | "clicks", payload: object, headers: Headers = {}, remoteAddress = "127.0.0.1") =>
-  ctx.app.inject({ method: "POST", url: `/api/analytics/ad/${kind}`, payload, headers, remoteAddress });
+const register = (
+  kind: "views" | "clicks" | "contacts",
+  payload: object,
+  headers: Headers = {},
+  remoteAddress = "127.0.0.1",
+) => ctx.app.inject({ method: "POST", url: `/api/analytics/ad/${kind}`, payload, headers, remoteAddress });
 const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: "GET", url, headers });
 
 /** Today's point of an ad's history, read by its owner through the API. */
 async function todayOf(adId: number, owner: Headers) {
   const reply = await get(`/api/analytics/ad/${adId}/history`, owner);
   expect(reply.statusCode).toBe(200);
-  return reply.json().data.statistics.at(-1) as { date: string; views: number; saves: number; clicks: number };
+  return reply.json().data.statistics.at(-1) as {
+    date: string;
+    views: number;
+    saves: number;
+    clicks: number;
+    contacts: number;
+  };
 }
 
 /** A seller with an active ad, signed in. */
@@ -52,7 +62,7 @@ describe("registering views and clicks", () => {
     }
     expect((await todayOf(ad.id, owner)).views).toBe(1);
     await register("views", { ids: [ad.id] }, bob.headers);
-    expect(await todayOf(ad.id, owner)).toEqual({ date: today(), views: 2, saves: 0, clicks: 0 });
+    expect(await todayOf(ad.id, owner)).toEqual({ date: today(), views: 2, saves: 0, clicks: 0, contacts: 0 });
   });
 
   it("counts clicks the same way, apart from views", async () => {
@@ -75,8 +85,8 @@ describe("registering views and clicks", () => {
     }
     const reply = await get(`/api/analytics/ad/${ad.id}/history?start_date=${day}&end_date=${dayAfter(day, 1)}`, owner);
     expect(reply.json().data.statistics).toEqual([
-      { date: day, views: 1, saves: 0, clicks: 0 },
-      { date: dayAfter(day, 1), views: 1, saves: 0, clicks: 0 },
+      { date: day, views: 1, saves: 0, clicks: 0, contacts: 0 },
+      { date: dayAfter(day, 1), views: 1, saves: 0, clicks: 0, contacts: 0 },
     ]);
     // The owner's own views never count.
     await serviceAt(tomorrow).register("view", [ad.id], { kind: "user", userId: user.id });
@@ -189,8 +199,83 @@ describe("saves", () => {
     await ctx.app.inject({ method: "DELETE", url: `/api/ads/saved/${ad.id}`, headers: buyer.headers });
     await save(buyer.headers);
     await save(owner);
-    expect(await todayOf(ad.id, owner)).toEqual({ date: today(), views: 0, saves: 1, clicks: 0 });
+    expect(await todayOf(ad.id, owner)).toEqual({ date: today(), views: 0, saves: 1, clicks: 0, contacts: 0 });
     expect(user.id).not.toBe(buyer.user.id);
+  });
+});
+
+describe("contacts", () => {
+  const startChat = (headers: Headers, recieverId: number, productId?: number) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/chats",
+      headers,
+      payload: { recieverId, firstMessage: "I’m interested", ...(productId && { productId }) },
+    });
+
+  it("counts a revealed phone number once per buyer, ad and day, and not the owner's own", async () => {
+    const { ad, headers: owner } = await sellerWithAd();
+    const alice = await signedInUser(ctx.app, ctx.db);
+    const bob = await signedInUser(ctx.app, ctx.db);
+    for (let reveal = 0; reveal < 3; reveal++) {
+      const reply = await register("contacts", { ids: [ad.id] }, alice.headers);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toEqual({ data: { registered_ad_ids: [ad.id] } });
+    }
+    await register("contacts", { ids: [ad.id] }, bob.headers);
+    await register("contacts", { ids: [ad.id] }, owner);
+    expect(await todayOf(ad.id, owner)).toEqual({ date: today(), views: 0, saves: 0, clicks: 0, contacts: 2 });
+  });
+
+  it("refuses visitors (401): the number is revealed to signed-in users only", async () => {
+    const { ad, headers: owner } = await sellerWithAd();
+    const reply = await register("contacts", { ids: [ad.id], visitor_id: "visitor-0001" }, {}, "10.9.1.1");
+    expect(reply.statusCode).toBe(401);
+    expect((await todayOf(ad.id, owner)).contacts).toBe(0);
+  });
+
+  it("counts a chat started about an ad as one contact, with the phone reveals, and nothing else of chats", async () => {
+    const { user: seller, ad, headers: owner } = await sellerWithAd();
+    const buyer = await signedInUser(ctx.app, ctx.db);
+    expect((await startChat(buyer.headers, seller.id, ad.id)).statusCode).toBe(201);
+    expect(await todayOf(ad.id, owner)).toMatchObject({ views: 0, contacts: 1 });
+    // The chat reused, or the number revealed the same day: still one contact from this buyer.
+    expect((await startChat(buyer.headers, seller.id, ad.id)).statusCode).toBe(201);
+    await register("contacts", { ids: [ad.id] }, buyer.headers);
+    expect((await todayOf(ad.id, owner)).contacts).toBe(1);
+
+    // A chat without an ad counts for no ad; a seller writing first about their own ad is not a contact.
+    const other = await signedInUser(ctx.app, ctx.db);
+    expect((await startChat(other.headers, seller.id)).statusCode).toBe(201);
+    expect((await startChat(owner, other.user.id, ad.id)).statusCode).toBe(201);
+    expect((await todayOf(ad.id, owner)).contacts).toBe(1);
+  });
+
+  it("gives contacts in the histories, totals and the Performance tab", async () => {
+    const { user: seller, ad, headers: owner } = await sellerWithAd();
+    const second = await createAd(ctx.db, { user_id: seller.id, title: "Gas cooker" });
+    const [alice, bob] = await Promise.all([1, 2].map(() => signedInUser(ctx.app, ctx.db)));
+    await register("contacts", { ids: [ad.id, second.id] }, alice!.headers);
+    await startChat(bob!.headers, seller.id, ad.id);
+
+    const history = (await get("/api/analytics/profile/history", owner)).json().data.statistics;
+    expect(history.at(-1)).toEqual({ date: today(), views: 0, saves: 0, clicks: 0, contacts: 3 });
+    expect((await get(`/api/analytics/ad/${second.id}/history`, owner)).json().data.statistics.at(-1).contacts).toBe(1);
+    expect((await get("/api/analytics/overall", owner)).json().data.statistics).toEqual({
+      views: 0,
+      saves: 0,
+      clicks: 0,
+      contacts: 3,
+    });
+    const performance = (await get("/api/analytics/performance", owner)).json().data;
+    expect(performance.totals).toEqual({ views: 0, saves: 0, clicks: 0, contacts: 3 });
+    expect(performance.previous_totals.contacts).toBe(0);
+    expect(performance.statistics.at(-1).contacts).toBe(3);
+    // Ads with contacts only are among the top ads.
+    expect(performance.top_ads).toEqual([
+      { ad_id: second.id, title: "Gas cooker", views: 0, saves: 0, clicks: 0, contacts: 1 },
+      { ad_id: ad.id, title: ad.title, views: 0, saves: 0, clicks: 0, contacts: 2 },
+    ]);
   });
 });
 
@@ -208,8 +293,9 @@ describe("reading analytics", () => {
           views: 0,
           saves: 0,
           clicks: 0,
+          contacts: 0,
         })),
-        { date: today(), views: 1, saves: 0, clicks: 0 },
+        { date: today(), views: 1, saves: 0, clicks: 0, contacts: 0 },
       ],
     });
     const standard = (await get(`/api/analytics/ad/${ad.id}/history`, owner)).json().data;
@@ -297,13 +383,14 @@ describe("reading analytics", () => {
 
     const history = (await get("/api/analytics/profile/history", owner)).json().data.statistics;
     expect(history).toHaveLength(30);
-    expect(history.at(-1)).toEqual({ date: today(), views: 6, saves: 1, clicks: 2 });
+    expect(history.at(-1)).toEqual({ date: today(), views: 6, saves: 1, clicks: 2, contacts: 0 });
     expect(history.slice(0, -1).every((point: { views: number }) => point.views === 0)).toBe(true);
 
     expect((await get("/api/analytics/overall", owner)).json().data.statistics).toEqual({
       views: 6,
       saves: 1,
       clicks: 2,
+      contacts: 0,
     });
     const start = dayAfter(today(), -6);
     const performance = (
@@ -312,11 +399,11 @@ describe("reading analytics", () => {
     expect(performance).toMatchObject({
       start_date: start,
       end_date: today(),
-      totals: { views: 6, saves: 1, clicks: 2 },
-      previous_totals: { views: 0, saves: 0, clicks: 0 },
+      totals: { views: 6, saves: 1, clicks: 2, contacts: 0 },
+      previous_totals: { views: 0, saves: 0, clicks: 0, contacts: 0 },
       top_ads: [
-        { ad_id: second.id, title: "Samsung fridge", views: 3, saves: 0, clicks: 2 },
-        { ad_id: ad.id, views: 3, saves: 1, clicks: 0 },
+        { ad_id: second.id, title: "Samsung fridge", views: 3, saves: 0, clicks: 2, contacts: 0 },
+        { ad_id: ad.id, views: 3, saves: 1, clicks: 0, contacts: 0 },
       ],
     });
     expect(performance.statistics).toHaveLength(7);

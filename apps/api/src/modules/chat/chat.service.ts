@@ -155,6 +155,7 @@ export function createChatService({
   async function start(userId: number, input: TCreateChat) {
     await assertMayWrite(userId, input.recieverId);
     let adId: number | null = null;
+    let adOwner: number | null = null;
     if (input.productId !== undefined) {
       const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
       // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
@@ -162,8 +163,16 @@ export function createChatService({
         throw new HttpError(422, CHAT_MESSAGES.adNotTheirs, { productId: [CHAT_MESSAGES.adNotTheirs] });
       }
       adId = input.productId;
+      adOwner = ad.owner;
     }
-    const chat = await db.transaction((tx) => openChat(tx, userId, input.recieverId, adId));
+    const chat = await events.transaction(db, async (tx, publish) => {
+      const opened = await openChat(tx, userId, input.recieverId, adId);
+      // A buyer's new chat about the seller's ad (not a seller writing first about their own) is a contact.
+      if (opened.created && adId !== null && adOwner !== userId) {
+        await publish("chat.started", { chatId: opened.id, adId, buyerId: userId });
+      }
+      return opened;
+    });
     const message = await deliver(chat.id, userId, input.recieverId, input.firstMessage, input.clientId);
     // A first chat makes the two contacts: each sees the other's status at once, without reconnecting. It is not
     // awaited (the message is what the sender waits for), and a failure only delays it to the next connect.

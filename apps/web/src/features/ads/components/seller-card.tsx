@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { logAdContact } from "~/lib/analytics-log";
 import { getUser } from "~/lib/api/get-user";
 import type { ChatNavigationState } from "~/lib/chat-navigation";
 import { formatDate } from "~/lib/format";
@@ -81,7 +82,7 @@ export function SellerCard({ ad }: { ad: TAdDetail }) {
               ))}
             </div>
           )}
-          <PhoneNumber sellerId={seller.id} sellerName={seller.name} signedIn={signedIn} />
+          <PhoneNumber adId={ad.id} sellerId={seller.id} sellerName={seller.name} signedIn={signedIn} />
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
             item.
@@ -113,15 +114,30 @@ function Presence({ online }: { online: boolean | null }) {
 
 type Phone = { state: "hidden" | "loading" | "error" } | { state: "shown"; number: string | null };
 
-/** The seller's number for signed-in users only (decision 033), fetched when asked for. */
-function PhoneNumber({ sellerId, sellerName, signedIn }: { sellerId: number; sellerName: string; signedIn: boolean }) {
+/**
+ * The seller's number for signed-in users only (decision 033), fetched when asked for. A number revealed is a
+ * contact of the seller in the ad's analytics (decision 044).
+ */
+function PhoneNumber({
+  adId,
+  sellerId,
+  sellerName,
+  signedIn,
+}: {
+  adId: number;
+  sellerId: number;
+  sellerName: string;
+  signedIn: boolean;
+}) {
   const [phone, setPhone] = useState<Phone>({ state: "hidden" });
 
   async function reveal() {
     if (!signedIn) return openLoginPrompt(`Log in to see ${sellerName}'s phone number.`);
     setPhone({ state: "loading" });
     try {
-      setPhone({ state: "shown", number: (await getUser(authedTransport, sellerId)).phone_number });
+      const number = (await getUser(authedTransport, sellerId)).phone_number;
+      if (number) logAdContact(adId);
+      setPhone({ state: "shown", number });
     } catch {
       setPhone({ state: "error" });
     }

@@ -2,8 +2,8 @@ import type { TAnalyticsHistory, TAnalyticsRange } from "@waterside/shared/analy
 import { apiData, type ApiTransport } from "~/lib/api-client";
 
 /**
- * GET /analytics/ad/{id}/history (analytics): the owner's views, saves and clicks of one ad for every day of the
- * range (the last 30 days without one), read under `statistics`.
+ * GET /analytics/ad/{id}/history (analytics): the owner's views, saves, clicks and contacts of one ad for every day
+ * of the range (the last 30 days without one), read under `statistics`.
  */
 export function getAdHistory(api: ApiTransport, adId: number, range: TAnalyticsRange = {}) {
   const query = new URLSearchParams();

@@ -9,11 +9,13 @@ const FIGURES = [
   ["views", "Views"],
   ["saves", "Saves"],
   ["clicks", "Clicks"],
+  // Beyond the spec: phone numbers revealed and chats started (decision 044). A figure and a column, not a line.
+  ["contacts", "Contacts"],
 ] as const;
 
 /**
  * Spec §2 ad page Insights, for the ad's owner: Views, Saves and Clicks by date over a range (the last 30 days
- * first), the range's totals, and Back to the ad. Loaded only when the owner opens it.
+ * first), the range's totals with Contacts beside them, and Back to the ad. Loaded only when the owner opens it.
  */
 export default function AdInsights({ adId, title, onBack }: { adId: number; title: string; onBack: () => void }) {
   const [range, setRange] = useState<DayRange>(lastDays);
@@ -74,7 +76,7 @@ export default function AdInsights({ adId, title, onBack }: { adId: number; titl
       )}
       {totals && history && history !== "error" && (
         <>
-          <dl className="grid grid-cols-3 gap-2">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map(([key, label]) => (
               <div key={key} className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-xs text-slate-500">{label}</dt>
@@ -83,7 +85,7 @@ export default function AdInsights({ adId, title, onBack }: { adId: number; titl
             ))}
           </dl>
           {FIGURES.every(([key]) => totals[key] === 0) && (
-            <p className="text-sm text-slate-600">No views, saves or clicks on these days yet.</p>
+            <p className="text-sm text-slate-600">No views, saves, clicks or contacts on these days yet.</p>
           )}
           <AnalyticsChart points={history.statistics} label={`Views, saves and clicks of ${title} by date`} />
         </>

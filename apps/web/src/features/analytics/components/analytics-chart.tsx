@@ -10,13 +10,15 @@ const SERIES = [
   { key: "clicks", label: "Clicks", color: "#d97706" },
 ] as const;
 type SeriesKey = (typeof SERIES)[number]["key"];
+/** The "Figures by day" table's columns: the chart's series, and contacts (beyond the spec; not drawn). */
+const COLUMNS = [...SERIES, { key: "contacts", label: "Contacts" }] as const;
 
 const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
  * Views, saves and clicks by date as lines (spec §2 Insights): clicking a series shows it alone, Reset Filter shows
- * all three again. The figures are also in a table under the chart, for screen readers and for reading exact values.
- * uPlot (about 20 KB) loads only with the screens that show this chart.
+ * all three again. The figures, contacts included, are also in a table under the chart, for screen readers and for
+ * reading exact values. uPlot (about 20 KB) loads only with the screens that show this chart.
  */
 export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; label: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -92,9 +94,9 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
                 <th scope="col" className="py-1 font-medium">
                   Date
                 </th>
-                {SERIES.map((series) => (
-                  <th key={series.key} scope="col" className="py-1 text-right font-medium">
-                    {series.label}
+                {COLUMNS.map((column) => (
+                  <th key={column.key} scope="col" className="py-1 text-right font-medium">
+                    {column.label}
                   </th>
                 ))}
               </tr>
@@ -105,9 +107,9 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
                   <th scope="row" className="py-1 font-normal">
                     {point.date}
                   </th>
-                  {SERIES.map((series) => (
-                    <td key={series.key} className="py-1 text-right tabular-nums">
-                      {point[series.key]}
+                  {COLUMNS.map((column) => (
+                    <td key={column.key} className="py-1 text-right tabular-nums">
+                      {point[column.key]}
                     </td>
                   ))}
                 </tr>

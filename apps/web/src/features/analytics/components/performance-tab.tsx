@@ -12,6 +12,8 @@ const FIGURES = [
   ["views", "Views"],
   ["saves", "Saves"],
   ["clicks", "Clicks"],
+  // Beyond the spec: phone numbers revealed and chats started (decision 044). A figure and a column, not a line.
+  ["contacts", "Contacts"],
 ] as const;
 
 /** "+12%" against the same number of days before; nothing when there is nothing to compare with. */
@@ -22,8 +24,9 @@ function change(now: number, before: number) {
 }
 
 /**
- * Spec §2 own profile Performance tab: the seller's views, saves and clicks over all their ads for the last 7, 30 or
- * 90 days, against the days before, by date in a chart, and their most seen ads. Loaded only when the tab opens.
+ * Spec §2 own profile Performance tab: the seller's views, saves and clicks (and contacts, beyond the spec) over all
+ * their ads for the last 7, 30 or 90 days, against the days before, by date in a chart, and their most seen ads.
+ * Loaded only when the tab opens.
  */
 export default function PerformanceTab() {
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
@@ -80,7 +83,7 @@ export default function PerformanceTab() {
       )}
       {performance && performance !== "error" && (
         <>
-          <dl className="grid grid-cols-3 gap-2">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map(([key, label]) => {
               const delta = change(performance.totals[key], performance.previous_totals[key]);
               return (
@@ -121,7 +124,7 @@ export default function PerformanceTab() {
                         {ad.title}
                       </Link>
                       <span className="shrink-0 text-slate-600 tabular-nums">
-                        {ad.views} views · {ad.saves} saves · {ad.clicks} clicks
+                        {ad.views} views · {ad.saves} saves · {ad.clicks} clicks · {ad.contacts} contacts
                       </span>
                     </li>
                   ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "ad_daily_stats" ADD COLUMN "contacts" integer DEFAULT 0 NOT NULL;
