@@ -77,14 +77,23 @@ export async function findCountiesWithAreas(db: Database) {
   return { countyRows, areaRows };
 }
 
-/** Business sellers with the most active ads in a subcategory. */
+/**
+ * Business sellers of a subcategory for Top Brands: those with a running business plan first (decision 048), then
+ * by how many active ads they have there.
+ */
 export async function findFeaturedBusinesses(db: Database, subcategoryId: number, limit: number) {
   return db.execute<{ id: number; name: string; profile_image: string | null }>(sql`
     select u.id, u.name, u.profile_image
     from ads a join users u on u.id = a.user_id
     where a.subcategory_id = ${subcategoryId} and a.status_id = ${AD_STATUS.active}
       and u.usertype_id = ${USER_TYPE.company} and u.status_id = ${USER_STATUS.active}
-    group by u.id order by count(*) desc, u.id limit ${limit}`);
+    group by u.id
+    order by exists (
+        select 1 from subscriptions sub
+        where sub.user_id = u.id and sub.type = 'user' and sub.status = 'active' and sub.end_date > now()
+      ) desc,
+      count(*) desc, u.id
+    limit ${limit}`);
 }
 
 /** The active subcategories a seller has active ads in, with how many. */

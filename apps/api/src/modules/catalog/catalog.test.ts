@@ -165,6 +165,19 @@ describe("seller and business lists", () => {
       { id: big.id, name: "Big Motors", profile_image: null },
       { id: small.id, name: "Small Motors", profile_image: null },
     ]);
+
+    // A running business plan puts a company first in Top Brands, at once (decision 048); an ended one does not.
+    const [plan] = await ctx.sql<Array<{ id: number }>>`select id from packages where type = 'user' limit 1`;
+    const [subscription] = await ctx.sql<Array<{ id: number }>>`
+      insert into subscriptions (user_id, package_id, type, status, start_date, end_date)
+      values (${small.id}, ${plan!.id}, 'user', 'active', now(), now() + interval '30 days') returning id`;
+    const featured = async () =>
+      (await ctx.app.inject({ url: "/api/subcategories/featured-businesses/4" }))
+        .json()
+        .data.map((row: { id: number }) => row.id);
+    await expect.poll(featured).toEqual([small.id, big.id]);
+    await ctx.sql`update subscriptions set status = 'expired' where id = ${subscription!.id}`;
+    await expect.poll(featured).toEqual([big.id, small.id]);
   });
 
   it("lists only the categories a seller has active ads in, with their own counts", async () => {
