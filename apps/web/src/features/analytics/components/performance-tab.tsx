@@ -115,15 +115,18 @@ export default function PerformanceTab() {
                 </h3>
                 <ol className="divide-y divide-slate-100">
                   {performance.top_ads.map((ad) => (
-                    <li key={ad.ad_id} className="flex items-center gap-3 py-2 text-sm">
+                    <li
+                      key={ad.ad_id}
+                      className="flex flex-col gap-0.5 py-2 text-sm sm:flex-row sm:items-center sm:gap-3"
+                    >
                       {/* Spec §2: profile lists link to the ad with placeholders; the ad page redirects. */}
                       <Link
                         to={`/categories/undefined/undefined/${ad.ad_id}`}
-                        className="min-w-0 flex-1 truncate font-medium hover:underline"
+                        className="min-w-0 truncate font-medium hover:underline sm:flex-1"
                       >
                         {ad.title}
                       </Link>
-                      <span className="shrink-0 text-slate-600 tabular-nums">
+                      <span className="text-slate-600 tabular-nums sm:shrink-0">
                         {ad.views} views · {ad.saves} saves · {ad.clicks} clicks · {ad.contacts} contacts
                       </span>
                     </li>
