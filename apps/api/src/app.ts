@@ -31,6 +31,15 @@ import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { adminAuditLogRoutes } from "./modules/admin/admin-audit-log.routes.ts";
+import { adminAdsRoutes } from "./modules/admin/admin-ads.routes.ts";
+import { createAdminAdsService } from "./modules/admin/admin-ads.service.ts";
+import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
+import { createAdminUsersService } from "./modules/admin/admin-users.service.ts";
+import { adminReportsRoutes } from "./modules/admin/admin-reports.routes.ts";
+import { createAdminReportsService } from "./modules/admin/admin-reports.service.ts";
+import { adminReviewsRoutes } from "./modules/admin/admin-reviews.routes.ts";
+import { createAdminReviewsService } from "./modules/admin/admin-reviews.service.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -204,6 +213,14 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(async (admin) => {
         guardEveryRoute(admin, app.requireAdmin);
         await admin.register(adminSessionRoutes, { db, mediaBaseUrl });
+        await admin.register(adminAdsRoutes, { ads: createAdminAdsService({ db, ads, mediaBaseUrl }) });
+        const adminUsers = createAdminUsersService({ db, tokens, realtime: app.realtime, mediaBaseUrl });
+        await admin.register(adminUsersRoutes, { users: adminUsers });
+        await admin.register(adminReportsRoutes, { reports: createAdminReportsService(db) });
+        await admin.register(adminReviewsRoutes, {
+          reviews: createAdminReviewsService(db, createReviewsService(db, mediaBaseUrl)),
+        });
+        await admin.register(adminAuditLogRoutes, { db });
       });
 
       await api.register(passwordResetRoutes, {

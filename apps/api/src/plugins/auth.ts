@@ -72,18 +72,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: 
         usertype_id: users.usertype_id,
         status_id: users.status_id,
         deleted_at: users.deleted_at,
+        revoked_at: authSessions.revoked_at,
       })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.user_id))
-      .where(
-        and(
-          eq(authSessions.id, claims.sessionId),
-          eq(authSessions.user_id, claims.subjectId),
-          isNull(authSessions.revoked_at),
-        ),
-      );
+      .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.user_id, claims.subjectId)));
     if (!row || row.deleted_at) return { refused: AUTH_MESSAGES.sessionExpired };
+    // A ban revokes the sessions too (decision 050); its tokens are still told why they stopped working.
     if (row.status_id === USER_STATUS.banned) return { refused: AUTH_MESSAGES.accountBanned };
+    if (row.revoked_at) return { refused: AUTH_MESSAGES.sessionExpired };
     return {
       principal: { kind: "user", userId: row.id, usertypeId: row.usertype_id, sessionId: claims.sessionId },
     };

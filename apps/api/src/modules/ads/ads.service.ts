@@ -144,11 +144,11 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
 
     /**
      * The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404 —
-     * except to its seller, who still sees (and can edit) it.
+     * except to its seller, who still sees (and can edit) it, and to an admin (`anyStatus`).
      */
-    async adForPage(id: number, viewerId?: number): Promise<TAdDetail> {
+    async adForPage(id: number, viewerId?: number, { anyStatus = false } = {}): Promise<TAdDetail> {
       const found = await findAdForPage(db, id);
-      const isSeller = found !== undefined && viewerId !== undefined && found.ad.user_id === viewerId;
+      const isSeller = found !== undefined && (anyStatus || (viewerId !== undefined && found.ad.user_id === viewerId));
       if (
         !found ||
         (!isSeller &&

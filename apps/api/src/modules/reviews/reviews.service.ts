@@ -11,7 +11,7 @@ import type {
 } from "@waterside/shared/reviews";
 import { REPLIES_PAGE, REVIEW_MESSAGES, REVIEWS_PAGE } from "@waterside/shared/reviews-messages";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/database.ts";
+import type { Database, Transaction } from "../../db/database.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdRating, toRating } from "./ad-rating.ts";
 import {
@@ -33,6 +33,30 @@ import {
 
 /** Who deletes a review or reply: its author, or an admin moderating (the admin area calls the service). */
 export type Remover = { userId: number } | "admin";
+
+/** A review as it was when deleted: what the admin audit log keeps (decision 049). */
+export interface DeletedReview {
+  id: number;
+  ad_id: number;
+  user_id: number;
+  content: string;
+  likes_count: number;
+  replies_count: number;
+  created_at: string;
+}
+export interface DeletedReply {
+  id: number;
+  review_id: number;
+  user_id: number;
+  content: string;
+  likes_count: number;
+  created_at: string;
+}
+/**
+ * Work that must commit or roll back with a delete (the admin's audit record), given the deleted row. With one, a
+ * delete that finds nothing to remove (a racing delete won) answers 404 instead of succeeding silently.
+ */
+export type AlongsideDelete<T> = (tx: Transaction, deleted: T) => Promise<void>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -209,13 +233,20 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
     },
 
     /** Deletes a review with its replies and likes (cascade). */
-    async deleteReview(remover: Remover, reviewId: number) {
+    async deleteReview(remover: Remover, reviewId: number, alongside?: AlongsideDelete<DeletedReview>) {
       if (remover === "admin") {
         if (!(await findReview(db, reviewId))) throw notFound("Review");
       } else {
         await ownReview(reviewId, remover.userId);
       }
-      await db.execute(sql`delete from reviews where id = ${reviewId}`);
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.execute<DeletedReview & Record<string, unknown>>(sql`
+          delete from reviews where id = ${reviewId}
+          returning id, ad_id, user_id, content, likes_count, replies_count, created_at`);
+        if (!alongside) return;
+        if (!deleted) throw notFound("Review");
+        await alongside(tx, { ...deleted, created_at: iso(deleted.created_at) });
+      });
     },
 
     async likeReview(userId: number, reviewId: number): Promise<TLikeResult> {
@@ -264,15 +295,20 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
       return toReply((await findReplyPost(db, replyId, userId))!, userId);
     },
 
-    async deleteReply(remover: Remover, replyId: number) {
+    async deleteReply(remover: Remover, replyId: number, alongside?: AlongsideDelete<DeletedReply>) {
       const reply = remover === "admin" ? await findReply(db, replyId) : await ownReply(replyId, remover.userId);
       if (!reply) throw notFound("Reply");
       await db.transaction(async (tx) => {
-        const removed = await tx.execute(sql`delete from replies where id = ${replyId} returning 1`);
+        const [removed] = await tx.execute<DeletedReply & Record<string, unknown>>(sql`
+          delete from replies where id = ${replyId}
+          returning id, review_id, user_id, content, likes_count, created_at`);
         // A second delete racing this one removed nothing, and moves no counter.
-        if (removed.length) {
+        if (removed) {
           await tx.execute(sql`update reviews set replies_count = replies_count - 1 where id = ${reply.review_id}`);
         }
+        if (!alongside) return;
+        if (!removed) throw notFound("Reply");
+        await alongside(tx, { ...removed, created_at: iso(removed.created_at) });
       });
     },
 
