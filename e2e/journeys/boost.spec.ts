@@ -7,7 +7,8 @@ test.beforeEach(({ page }) => skipSignupPrompt(page));
 
 /**
  * One seller and one subcategory per screen size, so the two runs never compete for first place in Popular. No other
- * journey posts or browses there. The demo ads there score below 45; a Standard Boost adds 80 (seeded packages).
+ * journey posts or browses there. A Standard Boost adds 400 to the ad's score, above what activity alone or the demo
+ * data's smaller boosts reach (apps/api/src/db/seed/reference/packages.ts).
  */
 const SELLERS = {
   "phone-360": {

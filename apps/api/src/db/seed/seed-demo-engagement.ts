@@ -145,9 +145,9 @@ const JOURNEY_SELLERS = [
 ];
 
 /**
- * Mobile Money history (decision 048): the individual and the business with the most ads (journeys' sellers aside)
- * get a running ad boost each, the business a business plan too, and the individual a failed upgrade attempt, with
- * their payments as MTN settled them.
+ * Mobile Money history (decision 048): the individual with the most ads (journeys' sellers aside) gets a running ad
+ * boost and a failed upgrade attempt, the business with the most ads a business plan, with their payments as MTN
+ * settled them. Smaller packages than the journeys buy, so a journey's boosted ad leads its list.
  */
 export async function writeDemoPayments(db: Transaction) {
   const sellers = await db.execute<{ user_id: number; usertype_id: number; ad_id: number }>(sql`
@@ -168,10 +168,7 @@ export async function writeDemoPayments(db: Transaction) {
         ]
       : []),
     ...(business
-      ? [
-          { seller: business, package: "Business Starter", status: "successful", daysAgo: 10, forAd: false },
-          { seller: business, package: "Standard Boost", status: "successful", daysAgo: 20, forAd: true },
-        ]
+      ? [{ seller: business, package: "Business Starter", status: "successful", daysAgo: 10, forAd: false }]
       : []),
   ];
   for (const [index, plan] of plans.entries()) {
