@@ -40,6 +40,10 @@ import { adminReportsRoutes } from "./modules/admin/admin-reports.routes.ts";
 import { createAdminReportsService } from "./modules/admin/admin-reports.service.ts";
 import { adminReviewsRoutes } from "./modules/admin/admin-reviews.routes.ts";
 import { createAdminReviewsService } from "./modules/admin/admin-reviews.service.ts";
+import { adminCatalogRoutes } from "./modules/admin/admin-catalog.routes.ts";
+import { createAdminCatalogService } from "./modules/admin/admin-catalog.service.ts";
+import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
+import { createAdminDashboardService } from "./modules/admin/admin-dashboard.service.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -221,6 +225,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           reviews: createAdminReviewsService(db, createReviewsService(db, mediaBaseUrl)),
         });
         await admin.register(adminAuditLogRoutes, { db });
+        await admin.register(adminCatalogRoutes, {
+          catalog: createAdminCatalogService({ db, storage, mediaBaseUrl }),
+        });
+        await admin.register(adminDashboardRoutes, { dashboard: createAdminDashboardService(db, mediaBaseUrl) });
       });
 
       await api.register(passwordResetRoutes, {

@@ -1,0 +1,325 @@
+import {
+  ZActiveChange,
+  ZAdminAttribute,
+  ZAdminCategory,
+  ZAdminSubcategory,
+  ZAdminSubcategoryAttribute,
+  ZAttributeCreate,
+  ZAttributeType,
+  ZAttributeUpdate,
+  ZCategoryCreate,
+  ZCategoryReport,
+  ZCategoryUpdate,
+  ZIdParams,
+  ZOption,
+  ZOptionsCreate,
+  ZOptionUpdate,
+  ZSubcategoriesQuery,
+  ZSubcategoryAttributeCreate,
+  ZSubcategoryAttributeUpdate,
+  ZSubcategoryCreate,
+  ZSubcategoryUpdate,
+} from "@waterside/shared/admin-catalog";
+import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
+import { envelope } from "@waterside/shared/api-envelope";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentAdmin } from "../../plugins/auth.ts";
+import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
+import { pickImage, type AdminCatalogService } from "./admin-catalog.service.ts";
+
+const tags = ["admin"];
+const adminId = (request: Parameters<typeof currentAdmin>[0]) => currentAdmin(request).adminId;
+
+/**
+ * Spec §7 admin catalogue calls (issue 16; decision 051). Registered in the admin scope of app.ts, whose guard
+ * refuses visitors (401) and user tokens (403). Updates are PATCH, or POST with _method=patch.
+ */
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogService }> = async (app, { catalog }) => {
+  app.get(
+    "/admin/categories",
+    {
+      schema: {
+        tags,
+        summary: "Every category, active or not, with every subcategory and ads counts",
+        response: { 200: envelope(z.array(ZAdminCategory)) },
+      },
+    },
+    async () => ({ data: await catalog.listCategories() }),
+  );
+
+  app.get(
+    "/admin/categories/report",
+    {
+      schema: {
+        tags,
+        summary: "Categories report: per category name and active; per subcategory name, active and ads count",
+        response: { 200: envelope(ZCategoryReport) },
+      },
+    },
+    async () => ({ data: await catalog.report() }),
+  );
+
+  app.post(
+    "/admin/categories",
+    {
+      schema: {
+        tags,
+        summary: "Creates a category (multipart: name, images[category_image]); it starts inactive",
+        body: ZCategoryCreate,
+        response: { 201: envelope(ZAdminCategory) },
+      },
+    },
+    async (request, reply) => {
+      const data = await catalog.createCategory(adminId(request), request.body.name, pickImage(request.body));
+      return reply.code(201).send({ data, message: M.categoryCreated });
+    },
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/admin/categories/:id",
+    schema: {
+      tags,
+      summary: "Renames a category or changes its picture",
+      params: ZIdParams,
+      body: ZCategoryUpdate,
+      response: { 200: envelope(ZAdminCategory) },
+    },
+    handler: async (request) => ({
+      data: await catalog.updateCategory(adminId(request), request.params.id, request.body, pickImage(request.body)),
+      message: M.updated,
+    }),
+  });
+
+  app.patch(
+    "/admin/categories/:id/active",
+    {
+      schema: {
+        tags,
+        summary: "Sets {active} or toggles; activating needs an active subcategory (422)",
+        params: ZIdParams,
+        body: ZActiveChange,
+        response: { 200: envelope(ZAdminCategory) },
+      },
+    },
+    async (request) => ({
+      data: await catalog.setCategoryActive(adminId(request), request.params.id, request.body?.active),
+      message: M.updated,
+    }),
+  );
+
+  app.get(
+    "/admin/subcategories",
+    {
+      schema: {
+        tags,
+        summary: "Every subcategory, or a category's, active or not",
+        querystring: ZSubcategoriesQuery,
+        response: { 200: envelope(z.array(ZAdminSubcategory)) },
+      },
+    },
+    async (request) => ({ data: await catalog.listSubcategories(request.query.category_id) }),
+  );
+
+  app.post(
+    "/admin/subcategories",
+    {
+      schema: {
+        tags,
+        summary: "Creates a subcategory (multipart: category_id, name, images); it starts inactive",
+        body: ZSubcategoryCreate,
+        response: { 201: envelope(ZAdminSubcategory) },
+      },
+    },
+    async (request, reply) => {
+      const { category_id, name } = request.body;
+      const data = await catalog.createSubcategory(adminId(request), { category_id, name }, pickImage(request.body));
+      return reply.code(201).send({ data, message: M.subcategoryCreated });
+    },
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/admin/subcategories/:id",
+    schema: {
+      tags,
+      summary: "Renames a subcategory or changes its picture",
+      params: ZIdParams,
+      body: ZSubcategoryUpdate,
+      response: { 200: envelope(ZAdminSubcategory) },
+    },
+    handler: async (request) => ({
+      data: await catalog.updateSubcategory(adminId(request), request.params.id, request.body, pickImage(request.body)),
+      message: M.updated,
+    }),
+  });
+
+  app.patch(
+    "/admin/subcategories/:id/active",
+    {
+      schema: {
+        tags,
+        summary: "Sets {active} or toggles; with attributes, activating needs an active one (422)",
+        params: ZIdParams,
+        body: ZActiveChange,
+        response: { 200: envelope(ZAdminSubcategory) },
+      },
+    },
+    async (request) => ({
+      data: await catalog.setSubcategoryActive(adminId(request), request.params.id, request.body?.active),
+      message: M.updated,
+    }),
+  );
+
+  app.get(
+    "/admin/subcategories/:id/attributes",
+    {
+      schema: {
+        tags,
+        summary: "A subcategory's attributes, active or not, with their options",
+        params: ZIdParams,
+        response: { 200: envelope(z.array(ZAdminSubcategoryAttribute)) },
+      },
+    },
+    async (request) => ({ data: await catalog.subcategoryAttributes(request.params.id) }),
+  );
+
+  app.get(
+    "/admin/attribute-types",
+    {
+      schema: {
+        tags,
+        summary: "Attribute types (Boolean, Number, Text)",
+        response: { 200: envelope(z.array(ZAttributeType)) },
+      },
+    },
+    async (_request, reply) => {
+      // Spec §9: clients cache attribute types 5 minutes.
+      reply.header("cache-control", "private, max-age=300");
+      return { data: await catalog.attributeTypes() };
+    },
+  );
+
+  app.post(
+    "/admin/attributes",
+    {
+      schema: {
+        tags,
+        summary: "Creates an attribute; with subcategory_id its name must be new within that subcategory",
+        body: ZAttributeCreate,
+        response: { 201: envelope(ZAdminAttribute) },
+      },
+    },
+    async (request, reply) => {
+      const id = await catalog.createAttribute(adminId(request), request.body);
+      return reply.code(201).send({ data: await catalog.attribute(id), message: M.attributeCreated });
+    },
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/admin/attributes/:id",
+    schema: {
+      tags,
+      summary: "Renames an attribute or changes its type",
+      params: ZIdParams,
+      body: ZAttributeUpdate,
+      response: { 200: envelope(ZAdminAttribute) },
+    },
+    handler: async (request) => {
+      await catalog.updateAttribute(adminId(request), request.params.id, request.body);
+      return { data: await catalog.attribute(request.params.id), message: M.attributeUpdated };
+    },
+  });
+
+  app.post(
+    "/admin/subcategory-attributes",
+    {
+      schema: {
+        tags,
+        summary: "Links an attribute to a subcategory with its flags and options (comma-separated or values[])",
+        body: ZSubcategoryAttributeCreate,
+        response: { 201: envelope(ZAdminSubcategoryAttribute) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await catalog.createSubcategoryAttribute(adminId(request), request.body), message: M.created }),
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/admin/subcategory-attributes/:id",
+    schema: {
+      tags,
+      summary: "Changes a subcategory attribute's flags (has_options, is_required, is_restricted, active)",
+      params: ZIdParams,
+      body: ZSubcategoryAttributeUpdate,
+      response: { 200: envelope(ZAdminSubcategoryAttribute) },
+    },
+    handler: async (request) => ({
+      data: await catalog.updateSubcategoryAttribute(adminId(request), request.params.id, request.body),
+      message: M.updated,
+    }),
+  });
+
+  app.delete(
+    "/admin/subcategory-attributes/:id",
+    {
+      schema: {
+        tags,
+        summary: "Deletes a subcategory attribute with its options (and its attribute if unused); 409 while ads use it",
+        params: ZIdParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await catalog.deleteSubcategoryAttribute(adminId(request), request.params.id);
+      return { data: null, message: M.attributeDeleted };
+    },
+  );
+
+  app.post(
+    "/admin/attribute-options",
+    {
+      schema: {
+        tags,
+        summary: "Adds options to a subcategory attribute; values it already has are skipped",
+        body: ZOptionsCreate,
+        response: { 201: envelope(z.array(ZOption)) },
+      },
+    },
+    async (request, reply) => {
+      const { subcategory_attribute_id, values } = request.body;
+      const data = await catalog.createOptions(adminId(request), subcategory_attribute_id, values);
+      return reply.code(201).send({ data, message: M.created });
+    },
+  );
+
+  app.route({
+    method: PATCH_OR_OVERRIDE,
+    url: "/admin/attribute-options/:id",
+    schema: {
+      tags,
+      summary: "Changes an option's value",
+      params: ZIdParams,
+      body: ZOptionUpdate,
+      response: { 200: envelope(ZOption) },
+    },
+    handler: async (request) => ({
+      data: await catalog.updateOption(adminId(request), request.params.id, request.body.value),
+      message: M.updated,
+    }),
+  });
+
+  app.delete(
+    "/admin/attribute-options/:id",
+    { schema: { tags, summary: "Deletes an option", params: ZIdParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await catalog.deleteOption(adminId(request), request.params.id);
+      return { data: null, message: M.deleted };
+    },
+  );
+};
