@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
+import { photos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -22,28 +23,6 @@ const SELLERS = {
     brand: "TVS King",
   },
 } as const;
-
-/** Photos as a phone would pick them: PNGs of a colour, drawn by the browser itself. */
-async function photos(page: Page, colors: string[]) {
-  const encoded = await page.evaluate(
-    (list) =>
-      list.map((color) => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 800;
-        canvas.height = 600;
-        const context = canvas.getContext("2d")!;
-        context.fillStyle = color;
-        context.fillRect(0, 0, 800, 600);
-        return canvas.toDataURL("image/png").split(",")[1]!;
-      }),
-    colors,
-  );
-  return encoded.map((base64, index) => ({
-    name: `photo-${index}.png`,
-    mimeType: "image/png",
-    buffer: Buffer.from(base64, "base64"),
-  }));
-}
 
 /** Second document §2 Set Phone Number, purchase confirmation and approval: the number is typed, the price checked. */
 async function payWith(page: Page, phone: string, price: string) {

@@ -1,30 +1,9 @@
 import type { Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
+import { photos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
-
-/** Photos as a phone would pick them: PNGs of a colour, drawn by the browser itself. */
-async function photos(page: Page, colors: string[]) {
-  const encoded = await page.evaluate(
-    (list) =>
-      list.map((color) => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 800;
-        canvas.height = 600;
-        const context = canvas.getContext("2d")!;
-        context.fillStyle = color;
-        context.fillRect(0, 0, 800, 600);
-        return canvas.toDataURL("image/png").split(",")[1]!;
-      }),
-    colors,
-  );
-  return encoded.map((base64, index) => ({
-    name: `photo-${index}.png`,
-    mimeType: "image/png",
-    buffer: Buffer.from(base64, "base64"),
-  }));
-}
 
 async function fillPostDetail(page: Page, title: string, price: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);

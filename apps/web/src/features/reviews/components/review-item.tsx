@@ -4,16 +4,26 @@ import { useState } from "react";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { notify } from "~/lib/notify";
 import { browserTransport } from "~/lib/api-client";
-import { authedTransport, useSession } from "~/lib/session";
+import { authedTransport } from "~/lib/session";
 import { createReply } from "../api/create-reply";
 import { deleteReview } from "../api/delete-review";
 import { getReplies } from "../api/get-replies";
 import { likeReview } from "../api/like-review";
 import { updateReview } from "../api/update-review";
+import { usePostActions } from "../hooks/use-post-actions";
 import { LikeButton } from "./like-button";
+import { OwnPostButtons } from "./own-post-buttons";
 import { PostEditor } from "./post-editor";
 import { PostHeader } from "./post-header";
 import { ReplyItem } from "./reply-item";
+
+const REVIEW_CALLS = {
+  like: (id: number) => likeReview(authedTransport, id),
+  remove: (id: number) => deleteReview(authedTransport, id),
+  // An edit comes back with the first replies: those already loaded, maybe more, stay.
+  save: (id: number, content: string) =>
+    updateReview(authedTransport, id, content).then(({ replies: _replies, ...review }) => review),
+};
 
 /** One review with its replies (first page embedded, more by paging of 5) and the reply box (spec §2, §4). */
 export function ReviewItem({
@@ -25,41 +35,14 @@ export function ReviewItem({
   update: (change: (review: TReview) => TReview) => void;
   onRemoved: () => void;
 }) {
-  const signedIn = useSession().status === "signed-in";
-  const [editing, setEditing] = useState(false);
+  const actions = usePostActions({ post: review, what: "review", update, onRemoved, calls: REVIEW_CALLS });
+  const { signedIn } = actions;
   const [replying, setReplying] = useState(false);
   const [repliesPage, setRepliesPage] = useState(1);
   const [loadingReplies, setLoadingReplies] = useState(false);
   const replies = review.replies;
   const setReplies = (change: (replies: TReply[]) => TReply[]) =>
     update((current) => ({ ...current, replies: change(current.replies) }));
-
-  async function toggleLike() {
-    if (!signedIn) return openLoginPrompt("Log in to like reviews.");
-    const was = { is_liked: review.is_liked, likes_count: review.likes_count };
-    update((current) => ({
-      ...current,
-      is_liked: !was.is_liked,
-      likes_count: was.likes_count + (was.is_liked ? -1 : 1),
-    }));
-    try {
-      const result = await likeReview(authedTransport, review.id);
-      update((current) => ({ ...current, ...result }));
-    } catch {
-      update((current) => ({ ...current, ...was }));
-      notify("error", REVIEW_MESSAGES.reviewFailed("liking"));
-    }
-  }
-
-  async function remove() {
-    if (!window.confirm("Delete your review? Its replies go with it.")) return;
-    try {
-      await deleteReview(authedTransport, review.id);
-      onRemoved();
-    } catch {
-      notify("error", REVIEW_MESSAGES.reviewFailed("deleting"));
-    }
-  }
 
   async function moreReplies() {
     setLoadingReplies(true);
@@ -77,31 +60,21 @@ export function ReviewItem({
   return (
     <li className="space-y-2 py-4" aria-label={`Review by ${review.user.name}`}>
       <PostHeader post={review} />
-      {editing ? (
+      {actions.editing ? (
         <PostEditor
           label="Edit your review"
           max={REVIEW_MAX}
           initial={review.content}
           saveLabel="Save"
           autoFocus
-          onCancel={() => setEditing(false)}
-          onSave={async (content) => {
-            try {
-              const saved = await updateReview(authedTransport, review.id, content);
-              update((current) => ({ ...saved, replies: current.replies }));
-              setEditing(false);
-              return true;
-            } catch {
-              notify("error", REVIEW_MESSAGES.reviewFailed("updating"));
-              return false;
-            }
-          }}
+          onCancel={() => actions.setEditing(false)}
+          onSave={actions.save}
         />
       ) : (
         <p className="break-words whitespace-pre-line text-slate-800">{review.content}</p>
       )}
       <div className="flex flex-wrap items-center gap-1">
-        <LikeButton liked={review.is_liked} count={review.likes_count} what="review" onToggle={toggleLike} />
+        <LikeButton liked={review.is_liked} count={review.likes_count} what="review" onToggle={actions.toggleLike} />
         <button
           type="button"
           aria-expanded={replying}
@@ -110,23 +83,8 @@ export function ReviewItem({
         >
           Reply
         </button>
-        {review.is_owned && !editing && (
-          <>
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              className="rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              onClick={remove}
-              className="rounded-lg px-2 py-1 text-sm text-red-700 hover:bg-red-50"
-            >
-              Delete
-            </button>
-          </>
+        {review.is_owned && !actions.editing && (
+          <OwnPostButtons onEdit={() => actions.setEditing(true)} onDelete={actions.remove} />
         )}
       </div>
       {(replies.length > 0 || replying) && (
