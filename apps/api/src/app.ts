@@ -157,7 +157,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       );
       if (removed.length) app.log.info({ checked, removed: removed.length }, "removed orphan files");
     },
-    { policy: "singleton" },
+    // Not "singleton": a sweep cut off by a crash stays active in the queue until it expires (15 minutes), and
+    // would hold back the sweep at the next start, which is the one that matters. Two sweeps at once are harmless:
+    // removing a file twice is a no-op.
+    { policy: "standard" },
   );
   jobs.schedule("storage.sweep-orphans", "17 * * * *", {});
 
