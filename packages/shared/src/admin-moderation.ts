@@ -76,12 +76,12 @@ const adminReportFields = {
   updated_at: z.string(),
 };
 
-/** Spec §3 "Ad report" as admins see it: the ad {id, title, status_id} and the reporter `user`. */
+/** Spec §3 "Ad report" as admins see it: the ad {id, title, status_id, user_id: its owner} and the reporter `user`. */
 export const ZAdminAdReport = z.object({
   ...adminReportFields,
   ad_id: z.number().int(),
   user_id: z.number().int(),
-  ad: z.object({ id: z.number().int(), title: z.string(), status_id: z.number().int() }),
+  ad: z.object({ id: z.number().int(), title: z.string(), status_id: z.number().int(), user_id: z.number().int() }),
   user: ZAdminPerson,
 });
 export type TAdminAdReport = z.infer<typeof ZAdminAdReport>;

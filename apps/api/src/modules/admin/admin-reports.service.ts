@@ -29,6 +29,7 @@ interface AdReportRow extends ReportRow {
   ad_id: number;
   user_id: number;
   ad_title: string;
+  ad_user_id: number;
   ad_status_id: number;
   user_name: string;
   user_email: string | null;
@@ -57,7 +58,7 @@ const toAdReport = (row: AdReportRow): TAdminAdReport => ({
   ...reportFields(row),
   ad_id: row.ad_id,
   user_id: row.user_id,
-  ad: { id: row.ad_id, title: row.ad_title, status_id: row.ad_status_id },
+  ad: { id: row.ad_id, title: row.ad_title, status_id: row.ad_status_id, user_id: row.ad_user_id },
   user: { id: row.user_id, name: row.user_name, email: row.user_email },
 });
 
@@ -78,7 +79,7 @@ async function selectAdReports(db: Reader, where: SQL, limit: number, offset: nu
   return [
     ...(await db.execute<AdReportRow & Record<string, unknown>>(sql`
       select r.id, r.reason, r.admin_response, r.status_id, st.name as status_name, r.created_at, r.updated_at,
-        r.ad_id, r.user_id, a.title as ad_title, a.status_id as ad_status_id,
+        r.ad_id, r.user_id, a.title as ad_title, a.status_id as ad_status_id, a.user_id as ad_user_id,
         u.name as user_name, u.email as user_email
       from ad_reports r
       join report_statuses st on st.id = r.status_id
