@@ -44,6 +44,11 @@ import { adminCatalogRoutes } from "./modules/admin/admin-catalog.routes.ts";
 import { createAdminCatalogService } from "./modules/admin/admin-catalog.service.ts";
 import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
 import { createAdminDashboardService } from "./modules/admin/admin-dashboard.service.ts";
+import { adminExportRoutes } from "./modules/admin/admin-export.routes.ts";
+import { createAdminExportService } from "./modules/admin/admin-export.service.ts";
+import { reactToModerationQueueEvents } from "./modules/admin/admin-moderation-queue.reactions.ts";
+import { adminModerationQueueRoutes } from "./modules/admin/admin-moderation-queue.routes.ts";
+import { createModerationQueueService } from "./modules/admin/admin-moderation-queue.service.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -172,7 +177,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
       const ads = createAdsService(db, mediaBaseUrl);
       await api.register(adsRoutes, { ads, saved });
-      await api.register(sellingRoutes, { selling: createSellingService({ db, storage, mediaBaseUrl }), ads });
+      await api.register(sellingRoutes, { selling: createSellingService({ db, storage, events, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
       const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
       reactToAnalyticsEvents(events, jobs, analytics);
@@ -232,6 +237,11 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           catalog: createAdminCatalogService({ db, storage, mediaBaseUrl }),
         });
         await admin.register(adminDashboardRoutes, { dashboard: createAdminDashboardService(db, mediaBaseUrl) });
+        reactToModerationQueueEvents(events);
+        await admin.register(adminModerationQueueRoutes, {
+          queue: createModerationQueueService({ db, mediaBaseUrl }),
+        });
+        await admin.register(adminExportRoutes, { exports: createAdminExportService(db) });
       });
 
       await api.register(passwordResetRoutes, {

@@ -160,6 +160,8 @@ export const ZDashboard = z.object({
     unresolved_ad_reports: z.number().int(),
     unresolved_user_reports: z.number().int(),
     ads_pending_after_reports: z.number().int(),
+    /** Ads no admin has marked reviewed since their owner last edited them (the moderation queue, decision 052). */
+    ads_unreviewed: z.number().int(),
   }),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;

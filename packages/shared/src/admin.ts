@@ -58,6 +58,18 @@ export const ZAdminAdFilters = z.object({
 });
 export type TAdminAdFilters = z.infer<typeof ZAdminAdFilters>;
 
+/**
+ * POST /admin/ads/export.csv: the ads table's filters, without paging and sort; every matching ad, newest first
+ * (decision 053). The table's whole body may be sent as it is: the other fields are ignored.
+ */
+export const ZAdminAdExportFilters = ZAdminAdFilters.omit({
+  sort_by: true,
+  sort_order: true,
+  page: true,
+  per_page: true,
+});
+export type TAdminAdExportFilters = z.infer<typeof ZAdminAdExportFilters>;
+
 /** Spec §3 "Admin user": what the users table and the ad detail's owner show. */
 export const ZAdminUser = z.object({
   id: z.number().int(),
@@ -106,6 +118,15 @@ export const ZAdminUsersQuery = z.object({
   usertype: optional(zNamedId(USER_TYPE_BY_NAME, ADMIN_MESSAGES.userTypeFilterInvalid)),
 });
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
+
+/** GET /admin/users/export.csv: the users table's filters (search, status, usertype); every match, newest first. */
+export const ZAdminUsersExportQuery = ZAdminUsersQuery.omit({
+  sort_by: true,
+  sort_order: true,
+  page: true,
+  per_page: true,
+});
+export type TAdminUsersExportQuery = z.infer<typeof ZAdminUsersExportQuery>;
 
 export const ZAdminUserIdParams = z.object({ user_id: zId() });
 

@@ -17,6 +17,8 @@ export interface DomainEventMap {
   "chat.started": { chatId: number; adId: number; buyerId: number };
   /** A user saved an ad (not a repeat save): analytics counts it (decision 044). */
   "ad.saved": { adId: number; userId: number };
+  /** A seller saved an edit of their ad: what an admin reviewed may have changed (decision 052). */
+  "ad.edited": { adId: number };
   /** An ad reached the distinct open reports that take it out of public lists until reviewed (decision 043). */
   "ad.reported-by-many": { adId: number; openReports: number };
   /** A boost started, ended or was canceled: an ad's (adId) or a business's (adId null) ranking changes (decision 048). */

@@ -4,8 +4,8 @@ import type { Database } from "../../db/database.ts";
 
 const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
 
-/** The admin table's filters: ads in every status, unlike public lists. */
-function adConditions(filters: TAdminAdFilters): SQL {
+/** The admin table's filters, shared by its CSV export: ads in every status, unlike public lists. */
+export function adConditions(filters: TAdminAdFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.category_id) conditions.push(sql`a.category_id = ${filters.category_id}`);
   if (filters.subcategory_id) conditions.push(sql`a.subcategory_id = ${filters.subcategory_id}`);

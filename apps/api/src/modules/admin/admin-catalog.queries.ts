@@ -154,6 +154,7 @@ export async function dashboardFigures(db: Reader, latestUsers: number, firstCat
     ad_reports: number;
     user_reports: number;
     pending_reported: number;
+    unreviewed: number;
   }>(sql`
     select
       (select count(*)::int from ads) as posts,
@@ -161,7 +162,8 @@ export async function dashboardFigures(db: Reader, latestUsers: number, firstCat
       (select count(*)::int from ad_reports where status_id = 1) as ad_reports,
       (select count(*)::int from user_reports where status_id = 1) as user_reports,
       (select count(*)::int from ads a where a.status_id = 1
-        and exists (select 1 from ad_reports r where r.ad_id = a.id and r.status_id <> 3)) as pending_reported`);
+        and exists (select 1 from ad_reports r where r.ad_id = a.id and r.status_id <> 3)) as pending_reported,
+      (select count(*)::int from moderation_queue_ads where reviewed_at is null) as unreviewed`);
   const users = [
     ...(await db.execute<{
       id: number;

@@ -6,8 +6,8 @@ import { dashboardFigures } from "./admin-catalog.queries.ts";
 
 /**
  * /admin/dashboard (spec §6; issue 16): posts and users counted, the latest 10 users, the first 3 categories with
- * their subcategories' active ads counts, and what waits for an admin: unresolved reports, and Pending ads that
- * have an open (not Resolved) report.
+ * their subcategories' active ads counts, and what waits for an admin: unresolved reports, Pending ads that have an
+ * open (not Resolved) report, and ads not yet marked reviewed in the moderation queue (decision 052).
  */
 export function createAdminDashboardService(db: Database, mediaBaseUrl: string) {
   return {
@@ -38,6 +38,7 @@ export function createAdminDashboardService(db: Database, mediaBaseUrl: string) 
           unresolved_ad_reports: counts.ad_reports,
           unresolved_user_reports: counts.user_reports,
           ads_pending_after_reports: counts.pending_reported,
+          ads_unreviewed: counts.unreviewed,
         },
       };
     },

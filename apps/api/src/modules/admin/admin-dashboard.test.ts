@@ -73,6 +73,16 @@ describe("GET /admin/dashboard", () => {
       unresolved_ad_reports: before.needs_attention.unresolved_ad_reports + 2,
       unresolved_user_reports: before.needs_attention.unresolved_user_reports + 1,
       ads_pending_after_reports: before.needs_attention.ads_pending_after_reports + 1,
+      ads_unreviewed: before.needs_attention.ads_unreviewed + 2,
     });
+
+    // The moderation queue's mark takes an ad off the unreviewed count.
+    const mark = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/moderation-queue/${ad.id}/reviewed`,
+      headers,
+    });
+    expect(mark.statusCode).toBe(200);
+    expect((await dashboard(headers)).needs_attention.ads_unreviewed).toBe(before.needs_attention.ads_unreviewed + 1);
   });
 });

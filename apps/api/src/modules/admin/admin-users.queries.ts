@@ -59,7 +59,8 @@ export async function findAdminUser(db: Executor, userId: number) {
 /** `%` and `_` typed in the search box are literal characters, not patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function userConditions(query: TAdminUsersQuery): SQL {
+/** The users table's filters, shared by its CSV export. */
+export function userConditions(query: TAdminUsersQuery): SQL {
   const conditions: SQL[] = [sql`u.deleted_at is null`];
   if (query.status) conditions.push(sql`u.status_id = ${query.status}`);
   if (query.usertype) conditions.push(sql`u.usertype_id = ${query.usertype}`);

@@ -6,6 +6,7 @@ import type { TAdForm } from "@waterside/shared/selling";
 import { and, count, desc, eq, notInArray } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
@@ -34,10 +35,12 @@ const MINE_PAGE_SIZE = 30;
 export function createSellingService({
   db,
   storage,
+  events,
   mediaBaseUrl,
 }: {
   db: Database;
   storage: Storage;
+  events: DomainEvents;
   mediaBaseUrl: string;
 }) {
   /**
@@ -144,7 +147,10 @@ export function createSellingService({
       });
     },
 
-    /** The seller's edit: fields, attribute values, and pictures kept, reordered, added or removed. */
+    /**
+     * The seller's edit: fields, attribute values, and pictures kept, reordered, added or removed. It publishes
+     * `ad.edited` in its transaction: the admins' moderation queue takes the ad back (decision 052).
+     */
     async update(userId: number, adId: number, form: TAdForm, images: ImageChanges) {
       await ownAd(adId, userId);
       const existing = await findAdImages(db, adId);
@@ -174,7 +180,7 @@ export function createSellingService({
             ...kept.map((entry) => ({ order: entry.order, id: entry.id, path: undefined as string | undefined })),
             ...images.upload.map((entry, index) => ({ order: entry.order, id: undefined, path: keys[index] })),
           ].sort((a, b) => a.order - b.order);
-          return db.transaction(async (tx) => {
+          return events.transaction(db, async (tx, publish) => {
             await tx
               .update(ads)
               .set({ ...adFields(form, area), updated_at: new Date() })
@@ -188,6 +194,7 @@ export function createSellingService({
               else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order });
             }
             await writeAttributeValues(tx, adId, values);
+            await publish("ad.edited", { adId });
           });
         },
         // Pictures the seller took off are no longer named by any row: their files go.
