@@ -7,6 +7,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
 import type { Database, Transaction } from "../database.ts";
 import { admins } from "../schema/admin-auth.ts";
+import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import { chatMessages, chats } from "../schema/chat.ts";
 import {
@@ -150,7 +151,10 @@ async function writeDemoData(
     log: (line: string) => void;
   },
 ) {
-  await db.insert(admins).values({ ...DEMO_ADMIN, password_hash: passwordHash });
+  const [admin] = await db
+    .insert(admins)
+    .values({ ...DEMO_ADMIN, password_hash: passwordHash })
+    .returning({ id: admins.id });
   const userRows = [];
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await db
@@ -263,6 +267,7 @@ async function writeDemoData(
   await writeDemoReports(db, userRows, adRows);
   await writeDemoAnalytics(db);
   await writeDemoPayments(db);
+  await writeDemoModeration(db, admin!.id);
 }
 
 /** Conversations as they go on the market: a question, the seller's answer, haggling; the newest ones unread. */

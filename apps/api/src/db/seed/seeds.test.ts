@@ -79,7 +79,10 @@ describe("demo data", () => {
         (select count(*)::int from ad_daily_stats) as daily_stats,
         (select count(*)::int from subscriptions s join payments p on p.id = s.payment_id
           where s.status = 'active' and p.status = 'successful') as paid_boosts,
-        (select count(*)::int from payments where status = 'failed') as failed_payments`;
+        (select count(*)::int from payments where status = 'failed') as failed_payments,
+        (select count(*)::int from moderation_queue_ads where reviewed_at is null) as unreviewed,
+        (select count(*)::int from moderation_queue_ads where reviewed_at is not null) as reviewed,
+        (select count(*)::int from admin_audit_log where action = 'ad_report.status') as handled_reports`;
       expect(engagement!.reviews).toBeGreaterThan(0);
       expect(engagement!.owner_replies).toBeGreaterThan(0);
       expect(engagement).toMatchObject({ drifted: 0, report_states: 3 });
@@ -88,6 +91,10 @@ describe("demo data", () => {
       expect(engagement!.daily_stats).toBeGreaterThan(0);
       expect(engagement!.paid_boosts).toBeGreaterThan(0);
       expect(engagement!.failed_payments).toBe(1);
+      // The admin's past work: new ads wait in the moderation queue, older ones were reviewed, all of it audited.
+      expect(engagement!.unreviewed).toBeGreaterThan(0);
+      expect(engagement!.reviewed).toBeGreaterThan(0);
+      expect(engagement!.handled_reports).toBeGreaterThan(0);
 
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);

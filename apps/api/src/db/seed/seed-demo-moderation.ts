@@ -1,0 +1,41 @@
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { REPORT_STATUS } from "@waterside/shared/reports-messages";
+import { sql } from "drizzle-orm";
+import type { Transaction } from "../database.ts";
+
+/** Ads posted in the last days wait in the moderation queue; older ones were reviewed two hours after posting. */
+const DEMO_UNREVIEWED_DAYS = 3;
+const DEMO_REVIEW_DELAY = "2 hours";
+
+/**
+ * The demo admin's past work, so the admin area opens as it looks in use: the older ads reviewed in the moderation
+ * queue (decision 052), and the audit log (decision 049) holding one record for each demo ad the admin hid, each
+ * report they handled and each ad they reviewed, dated when it happened.
+ */
+export async function writeDemoModeration(db: Transaction, adminId: number) {
+  await db.execute(sql`
+    update moderation_queue_ads q
+    set reviewed_by = ${adminId}, reviewed_at = least(a.created_at + ${DEMO_REVIEW_DELAY}::interval, now())
+    from ads a
+    where a.id = q.ad_id and a.created_at < now() - make_interval(days => ${DEMO_UNREVIEWED_DAYS})`);
+  await db.execute(sql`
+    insert into admin_audit_log (admin_id, action, target_type, target_id, before, after, created_at)
+    select ${adminId}::int, 'ad.mark_reviewed', 'ad', q.ad_id, null,
+      jsonb_build_object('reviewed_by', q.reviewed_by, 'reviewed_at', q.reviewed_at), q.reviewed_at
+    from moderation_queue_ads q where q.reviewed_at is not null
+    union all
+    select ${adminId}::int, 'ad.status', 'ad', a.id, jsonb_build_object('status_id', ${AD_STATUS.active}::int),
+      jsonb_build_object('status_id', a.status_id), a.created_at + ${DEMO_REVIEW_DELAY}::interval
+    from ads a where a.status_id = ${AD_STATUS.hidden}
+    union all
+    select ${adminId}::int, 'ad_report.status', 'ad_report', r.id,
+      jsonb_build_object('status_id', ${REPORT_STATUS.unresolved}::int, 'admin_response', null),
+      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), r.updated_at
+    from ad_reports r where r.status_id <> ${REPORT_STATUS.unresolved}
+    union all
+    select ${adminId}::int, 'user_report.status', 'user_report', r.id,
+      jsonb_build_object('status_id', ${REPORT_STATUS.unresolved}::int, 'admin_response', null),
+      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), r.updated_at
+    from user_reports r where r.status_id <> ${REPORT_STATUS.unresolved}
+    order by 7`);
+}
