@@ -33,4 +33,23 @@ export default [
     route("sell/:adId?", "features/selling/routes/sell.tsx"),
     route("chat/:chatId?", "features/chat/routes/chat.tsx"),
   ]),
+  // The admin area (spec second document §2 "Admin routes"): its own login and layout, rendered in the browser.
+  route("admin", "features/admin/routes/login.tsx"),
+  layout("app/layouts/admin-layout.tsx", [
+    ...prefix("admin", [
+      route("dashboard", "features/admin/routes/dashboard.tsx"),
+      route("users", "features/admin/routes/users.tsx"),
+      route("users/reviews/:userId", "features/admin/routes/user-reviews.tsx"),
+      route("ads", "features/admin/routes/ads.tsx", { id: "admin-ads" }),
+      route("ads/:userId", "features/admin/routes/ads.tsx", { id: "admin-user-ads" }),
+      route("ads/:userId/:adId", "app/routes/admin-ad.tsx"),
+      route("moderation-queue", "features/admin/routes/moderation-queue.tsx"),
+      route("ads-reports", "features/admin/routes/ads-reports.tsx"),
+      route("users-reports", "features/admin/routes/users-reports.tsx"),
+      route("categories-report", "features/admin/routes/categories-report.tsx"),
+      route("manage-categories", "features/admin/routes/manage-categories.tsx"),
+      route("audit-log", "features/admin/routes/audit-log.tsx"),
+      route("*", "app/not-found.tsx", { id: "admin-not-found" }),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,79 @@
+import { clsx } from "clsx";
+import type { ReactNode } from "react";
+import { secondaryButtonClass } from "~/components/ui/form-field";
+import { LoadMore } from "./load-more";
+import type { AdminList } from "./use-admin-list";
+
+export interface AdminColumn<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+  /** Hidden on phones, where the table scrolls sideways with its essential columns only. */
+  wide?: boolean;
+}
+
+/**
+ * An admin table (spec second document §2 "Admin tables", §8): 'Loading...', 'No data available' and
+ * 'Error: {message}' in the table's body, the total count, and Load More while pages remain.
+ */
+export function AdminTable<T extends { id: number }>({
+  caption,
+  list,
+  columns,
+}: {
+  caption: string;
+  list: AdminList<T>;
+  columns: AdminColumn<T>[];
+}) {
+  const { state } = list;
+  const message = (text: ReactNode, role?: "alert" | "status") => (
+    <tr>
+      <td colSpan={columns.length} role={role} className="px-3 py-8 text-center text-slate-600">
+        {text}
+      </td>
+    </tr>
+  );
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {state.status === "ready" && <>Total: {state.total.toLocaleString("en-US")}</>}
+      </p>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" aria-busy={state.status === "loading"}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={clsx("px-3 py-2", column.wide && "max-md:hidden")}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {state.status === "loading" && message("Loading...", "status")}
+            {state.status === "error" && message(`Error: ${state.message}`, "alert")}
+            {state.status === "ready" && state.items.length === 0 && message("No data available")}
+            {state.status === "ready" &&
+              state.items.map((item) => (
+                <tr key={item.id} className="align-top">
+                  {columns.map((column) => (
+                    <td key={column.header} className={clsx("px-3 py-2", column.wide && "max-md:hidden")}>
+                      {column.cell(item)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      {state.status === "error" && (
+        <button type="button" onClick={list.reload} className={secondaryButtonClass}>
+          Retry
+        </button>
+      )}
+      {state.status === "ready" && state.nextPage !== null && (
+        <LoadMore more={state.more} onMore={() => void list.loadMore()} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { useCallback } from "react";
+import { Link } from "react-router";
+import { formatDate } from "~/lib/format";
+import { adminTransport, requireAdmin } from "../admin-session";
+import { getAdminAdReports } from "../api/get-admin-ad-reports";
+import { setAdReportStatus } from "../api/set-report-status";
+import { AdminPage } from "../components/admin-page";
+import { AdminTable } from "../components/admin-table";
+import { ReportFilters, useReportActions } from "../components/report-actions";
+import { RowMenu } from "../components/row-menu";
+import { StatusBadge } from "../components/status-badge";
+import { useAdminList } from "../components/use-admin-list";
+import { useFilters } from "../components/use-filters";
+
+export function clientLoader() {
+  requireAdmin();
+  return null;
+}
+
+/** Spec second document §2 /admin/ads-reports (query ad_id, user_id): reports about ads and their handling. */
+export default function AdminAdReports() {
+  const { filters, setFilters } = useFilters();
+  const load = useCallback(
+    (page: number) => getAdminAdReports(adminTransport, { ...filters, page, per_page: ADMIN_PAGE }),
+    [filters],
+  );
+  const list = useAdminList(load);
+  const { actionsFor, dialog } = useReportActions(
+    (reportId, change) => setAdReportStatus(adminTransport, reportId, change),
+    list.replace,
+  );
+
+  return (
+    <AdminPage title="Ad reports">
+      <ReportFilters
+        filters={filters}
+        setFilters={setFilters}
+        narrowing={["ad_id", "user_id"]}
+        narrowedTo={filters.ad_id ? `Ad #${filters.ad_id}` : filters.user_id ? `Reporter #${filters.user_id}` : null}
+      />
+      <AdminTable
+        caption="Ad reports"
+        list={list}
+        columns={[
+          {
+            header: "Ad",
+            cell: (report) => (
+              <span>
+                <Link
+                  to={`/admin/ads/${report.ad.user_id}/${report.ad.id}`}
+                  className="font-medium text-emerald-800 hover:underline"
+                >
+                  {report.ad.title}
+                </Link>
+                <span className="block text-xs break-words text-slate-600 md:hidden">{report.reason}</span>
+              </span>
+            ),
+          },
+          { header: "Reason", cell: (report) => <span className="break-words">{report.reason}</span>, wide: true },
+          {
+            header: "Reporter",
+            cell: (report) => (
+              <button
+                type="button"
+                onClick={() => setFilters({ user_id: String(report.user.id), ad_id: undefined })}
+                className="text-left hover:underline"
+              >
+                {report.user.name}
+              </button>
+            ),
+            wide: true,
+          },
+          { header: "Status", cell: (report) => <StatusBadge name={report.status_name} /> },
+          { header: "Response", cell: (report) => report.admin_response ?? "—", wide: true },
+          { header: "Updated", cell: (report) => formatDate(report.updated_at), wide: true },
+          {
+            header: "Actions",
+            cell: (report) => (
+              <RowMenu label={`Actions for the report on ${report.ad.title}`} actions={actionsFor(report)} />
+            ),
+          },
+        ]}
+      />
+      {dialog}
+    </AdminPage>
+  );
+}

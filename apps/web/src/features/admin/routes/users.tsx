@@ -1,0 +1,186 @@
+import type { TAdminUser } from "@waterside/shared/admin";
+import { ADMIN_TABLE_PAGE, ADMIN_USER_SORT_FIELDS } from "@waterside/shared/admin-messages";
+import { USER_STATUS } from "@waterside/shared/reference-ids";
+import { useCallback } from "react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { inputClass } from "~/components/ui/form-field";
+import { formatDate } from "~/lib/format";
+import { notify } from "~/lib/notify";
+import { requireAdmin, adminTransport } from "../admin-session";
+import { getAdminUsers } from "../api/get-admin-users";
+import { setUserStatus } from "../api/set-user-status";
+import { AdminPage } from "../components/admin-page";
+import { ADMIN_FAILURES } from "../components/failures";
+import { AdminTable } from "../components/admin-table";
+import { useConfirm } from "../components/confirm-dialog";
+import { ExportButton } from "../components/export-button";
+import { FilterDialog } from "../components/filter-dialog";
+import { RowMenu } from "../components/row-menu";
+import { SearchBox } from "../components/search-box";
+import { SegmentTabs } from "../components/segment-tabs";
+import { StatusBadge } from "../components/status-badge";
+import { useAdminList } from "../components/use-admin-list";
+import { useFilters } from "../components/use-filters";
+
+export function clientLoader() {
+  requireAdmin();
+  return null;
+}
+
+const STATUS_TABS = [
+  { value: "All", label: "All" },
+  { value: "Active", label: "Active" },
+  { value: "Banned", label: "Banned" },
+] as const;
+
+const SORT_LABELS: Record<(typeof ADMIN_USER_SORT_FIELDS)[number], string> = {
+  created_at: "Joined",
+  name: "Name",
+  email: "Email",
+  phone_number: "Phone number",
+};
+
+/** Spec second document §2 /admin/users: the Users List with search, status tabs, filters and Ban/Activate. */
+export default function AdminUsers() {
+  const { filters, setFilters } = useFilters();
+  const { confirm, dialog } = useConfirm();
+  const load = useCallback(
+    (page: number) => getAdminUsers(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    [filters],
+  );
+  const list = useAdminList(load);
+
+  async function changeStatus(user: TAdminUser) {
+    const ban = user.status_id === USER_STATUS.active;
+    const agreed = await confirm(
+      ban
+        ? {
+            title: "Ban this user?",
+            text: `${user.name} will be signed out everywhere, and their ads will leave public lists.`,
+            confirm: "Ban user",
+          }
+        : {
+            title: "Activate this user?",
+            text: `${user.name} can sign in again, and the ads the ban hid return to public lists.`,
+            confirm: "Activate user",
+          },
+    );
+    if (!agreed) return;
+    try {
+      list.replace(await setUserStatus(adminTransport, user.id, ban ? USER_STATUS.banned : USER_STATUS.active));
+      notify("success", "Updated!");
+    } catch (error) {
+      notify("error", ADMIN_FAILURES.statusUpdate(error));
+    }
+  }
+
+  const activeFilters = ["usertype", "sort_by"].filter((name) => filters[name]).length;
+  return (
+    <AdminPage
+      title="Users"
+      tools={
+        <>
+          <SearchBox
+            label="Search name, email or phone"
+            value={filters.search ?? ""}
+            onSearch={(search) => setFilters({ search })}
+          />
+          <FilterDialog
+            title="Filter users"
+            activeCount={activeFilters}
+            onApply={(values) =>
+              setFilters({ usertype: values.usertype, sort_by: values.sort_by, sort_order: values.sort_order })
+            }
+          >
+            <label className="block space-y-1 text-sm font-medium">
+              <span>User type</span>
+              <select name="usertype" defaultValue={filters.usertype ?? ""} className={inputClass}>
+                <option value="">All</option>
+                <option value="Individual">Individual</option>
+                <option value="Company">Company</option>
+              </select>
+            </label>
+            <label className="block space-y-1 text-sm font-medium">
+              <span>Sort by</span>
+              <select name="sort_by" defaultValue={filters.sort_by ?? ""} className={inputClass}>
+                <option value="">Newest first</option>
+                {ADMIN_USER_SORT_FIELDS.map((field) => (
+                  <option key={field} value={field}>
+                    {SORT_LABELS[field]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block space-y-1 text-sm font-medium">
+              <span>Order</span>
+              <select name="sort_order" defaultValue={filters.sort_order ?? ""} className={inputClass}>
+                <option value="">Default</option>
+                <option value="asc">Ascending</option>
+                <option value="desc">Descending</option>
+              </select>
+            </label>
+          </FilterDialog>
+          <ExportButton path="/admin/users/export.csv" method="GET" query={filters} fileName="users.csv" />
+        </>
+      }
+    >
+      <SegmentTabs
+        label="User status"
+        options={STATUS_TABS}
+        value={(filters.status as (typeof STATUS_TABS)[number]["value"]) ?? "All"}
+        onChange={(status) => setFilters({ status: status === "All" ? undefined : status })}
+      />
+      <AdminTable
+        caption="Users"
+        list={list}
+        columns={[
+          {
+            header: "Name",
+            cell: (user) => (
+              <span className="flex items-center gap-2">
+                <Avatar name={user.name} url={user.profile_image_url} className="size-8" />
+                <span className="min-w-0">
+                  <span className="block font-medium">{user.name}</span>
+                  <span className="block text-xs break-all text-slate-500 md:hidden">{user.email}</span>
+                </span>
+              </span>
+            ),
+          },
+          { header: "Email", cell: (user) => <span className="break-all">{user.email}</span>, wide: true },
+          { header: "Phone", cell: (user) => user.phone_number ?? "—", wide: true },
+          { header: "Type", cell: (user) => user.usertype.name, wide: true },
+          { header: "Status", cell: (user) => <StatusBadge name={user.status.name} /> },
+          { header: "Joined", cell: (user) => formatDate(user.created_at), wide: true },
+          {
+            header: "Actions",
+            cell: (user) => (
+              <div className="flex items-center gap-2">
+                <RowMenu
+                  label={`Actions for ${user.name}`}
+                  actions={[
+                    {
+                      label: user.status_id === USER_STATUS.active ? "Ban user" : "Activate user",
+                      onSelect: () => void changeStatus(user),
+                      danger: user.status_id === USER_STATUS.active,
+                    },
+                  ]}
+                />
+                <Link to={`/admin/ads/${user.id}`} className="text-sm font-medium text-emerald-800 hover:underline">
+                  Ads
+                </Link>
+                <Link
+                  to={`/admin/users/reviews/${user.id}`}
+                  className="text-sm font-medium text-emerald-800 hover:underline"
+                >
+                  Reviews
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
+      {dialog}
+    </AdminPage>
+  );
+}
