@@ -2,17 +2,17 @@ import {
   ZAdDetail,
   ZAdFilters,
   ZAdIdParams,
-  ZAdListItem,
   ZLatestSubscription,
   ZSuggestion,
   ZSuggestionQuery,
 } from "@waterside/shared/ads";
 import { z } from "zod";
-import { envelope, paged } from "@waterside/shared/api-envelope";
-import type { FastifyRequest } from "fastify";
+import { envelope } from "@waterside/shared/api-envelope";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import type { AdsService } from "./ads.service.ts";
+import { ZAdsPageReply, withSavedMarks } from "./serialized-ads-page.ts";
 
 export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
   app,
@@ -29,12 +29,18 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         tags: ["ads"],
         summary: "Active ads with filters, sort and paging (spec §3 ad filter fields)",
         body: ZAdFilters.default({}),
-        response: { 200: envelope(paged(ZAdListItem)) },
+        response: { 200: ZAdsPageReply, 304: z.null().describe("The page is unchanged since the ETag sent") },
       },
     },
-    async (request) => {
-      const page = await ads.listAds(request.body, "/api/ads/get");
-      return { data: { ...page, data: await saved.markSaved(viewerId(request.principal), page.data) } };
+    async (request, reply) => {
+      // The page is written once for everyone; a signed-in user's saved marks are set in its text (decision 055).
+      const page = await ads.listAdsSerialized(request.body, "/api/ads/get");
+      const userId = viewerId(request.principal);
+      const { json, etag } = withSavedMarks(page, userId ? await saved.savedAmong(userId, page.ids) : new Set());
+      reply.header("cache-control", "private, no-cache").header("etag", etag);
+      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
+      // Already JSON: with a JSON content type Fastify sends a string as it is, past the response serializer.
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
     },
   );
 

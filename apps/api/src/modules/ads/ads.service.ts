@@ -14,6 +14,7 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
 import { loadAdListItems, toImage, toListItem } from "./ad-list-items.ts";
+import { serializeAdsPage } from "./serialized-ads-page.ts";
 import {
   countAds,
   countAdsUpTo,
@@ -136,7 +137,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
   const countOf = (query: AdListQuery) => counts(filtersKey(query), query);
   const exactCountOf = (query: AdListQuery) => exactCounts(filtersKey(query), query);
 
-  return {
+  const service = {
     async suggestions(search: string): Promise<TSuggestion[]> {
       const text = search.toLowerCase().replace(/\s+/g, " ");
       return suggestionsByText(text, text);
@@ -268,6 +269,22 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         };
       }
     },
+  };
+
+  const serializedPages = createChangeAwareCache(db, {
+    ...PAGE_CACHE,
+    load: ({ filters, pageUrl }: { filters: TAdFilters; pageUrl: string }) =>
+      service.listAds(filters, pageUrl).then(serializeAdsPage),
+  });
+
+  return {
+    ...service,
+    /**
+     * A page of POST /ads/get written once for every visitor until ads change (decision 055): a repeated list is
+     * answered with stored text, not queried, validated and written again.
+     */
+    listAdsSerialized: (filters: TAdFilters, pageUrl: string) =>
+      serializedPages(`${pageUrl} ${JSON.stringify(filters)}`, { filters, pageUrl }),
   };
 }
 

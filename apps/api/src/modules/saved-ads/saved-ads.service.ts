@@ -17,6 +17,16 @@ const SAVED_IDS_MAX = 5000;
 const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
 
 export function createSavedAdsService(db: Database, mediaBaseUrl: string, events: DomainEvents) {
+  /** Which of these ads the user saved: a signed-in user's own marks on a page cached for everyone. */
+  async function savedAmong(userId: number, adIds: number[]): Promise<Set<number>> {
+    if (adIds.length === 0) return new Set();
+    const saved = await db
+      .select({ ad_id: savedAds.ad_id })
+      .from(savedAds)
+      .where(and(eq(savedAds.user_id, userId), inArray(savedAds.ad_id, adIds)));
+    return new Set(saved.map((row) => row.ad_id));
+  }
+
   return {
     async save(userId: number, adId: number) {
       const [ad] = await db
@@ -103,21 +113,14 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
     },
 
     /** Marks which of these ads the user saved: one query per page, so cached public lists stay shared. */
+    savedAmong,
+
     async markSaved<T extends { id: number; is_saved: boolean }>(userId: number | undefined, items: T[]): Promise<T[]> {
       if (!userId || items.length === 0) return items;
-      const saved = await db
-        .select({ ad_id: savedAds.ad_id })
-        .from(savedAds)
-        .where(
-          and(
-            eq(savedAds.user_id, userId),
-            inArray(
-              savedAds.ad_id,
-              items.map((item) => item.id),
-            ),
-          ),
-        );
-      const ids = new Set(saved.map((row) => row.ad_id));
+      const ids = await savedAmong(
+        userId,
+        items.map((item) => item.id),
+      );
       return items.map((item) => ({ ...item, is_saved: ids.has(item.id) }));
     },
   };

@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { beforeAll, describe, expect, it } from "vitest";
+import { admins } from "../../db/schema/admin-auth.ts";
+import { ads } from "../../db/schema/ads.ts";
+import { subcategories } from "../../db/schema/catalog.ts";
+import { savedAds } from "../../db/schema/saved-ads.ts";
+import { ensureAdmin } from "../admin-auth/create-admin.ts";
+import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { useTestApp } from "../../test/test-app.ts";
+
+const ctx = useTestApp();
+
+/** Each test lists its own subcategory, so one test's writes never touch another's cached page. */
+const listing = (subcategoryId: number) => ({ subcategory_id: subcategoryId, sort_combined: "created_at|desc" });
+
+const get = (body: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: "POST", url: "/api/ads/get", payload: body, headers });
+
+const titlesOf = (response: LightMyRequestResponse) =>
+  response.json<{ data: { data: Array<{ title: string }> } }>().data.data.map((ad) => ad.title);
+const savedOf = (response: LightMyRequestResponse) =>
+  Object.fromEntries(
+    response
+      .json<{ data: { data: Array<{ title: string; is_saved: boolean }> } }>()
+      .data.data.map((ad) => [ad.title, ad.is_saved]),
+  );
+
+let sellerId: number;
+beforeAll(async () => {
+  sellerId = (await createUser(ctx.db, { name: "Kollie" })).id;
+});
+
+describe("cached pages of POST /api/ads/get (decision 055)", () => {
+  it("repeats the same bytes and ETag, answers a matching If-None-Match with an empty 304, and a change with 200", async () => {
+    await createAd(ctx.db, { user_id: sellerId, subcategory_id: 8, title: "Tecno Spark 10" });
+    const first = await get(listing(8));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(listing(8));
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+
+    const unchanged = await get(listing(8), { "if-none-match": etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    // Another page's ETag, or none, is answered in full.
+    expect((await get({ ...listing(8), page: 2 }, { "if-none-match": etag })).statusCode).toBe(200);
+
+    await createAd(ctx.db, { user_id: sellerId, subcategory_id: 8, title: "Itel A70" });
+    await expect.poll(async () => titlesOf(await get(listing(8)))).toEqual(["Itel A70", "Tecno Spark 10"]);
+    const changed = await get(listing(8), { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("shows each signed-in reader their own saved marks on the page everyone shares", async () => {
+    const phone = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 9, title: "Samsung Tab A8" });
+    const tablet = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 9, title: "iPad 9th generation" });
+    const fatu = await signedInUser(ctx.app, ctx.db, { name: "Fatu" });
+    const joseph = await signedInUser(ctx.app, ctx.db, { name: "Joseph" });
+    await ctx.db.insert(savedAds).values([
+      { user_id: fatu.user.id, ad_id: phone.id },
+      { user_id: joseph.user.id, ad_id: tablet.id },
+    ]);
+
+    const visitor = await get(listing(9));
+    const forFatu = await get(listing(9), fatu.headers);
+    const forJoseph = await get(listing(9), joseph.headers);
+    expect(savedOf(visitor)).toEqual({ "Samsung Tab A8": false, "iPad 9th generation": false });
+    expect(savedOf(forFatu)).toEqual({ "Samsung Tab A8": true, "iPad 9th generation": false });
+    expect(savedOf(forJoseph)).toEqual({ "Samsung Tab A8": false, "iPad 9th generation": true });
+    // Apart from the marks, the same page.
+    expect(forFatu.body.replace('"is_saved":true', '"is_saved":false')).toBe(visitor.body);
+
+    // One reader's ETag never answers for another's marks, nor for the page without them.
+    const etags = [visitor, forFatu, forJoseph].map((response) => response.headers.etag as string);
+    expect(new Set(etags).size).toBe(3);
+    expect((await get(listing(9), { ...joseph.headers, "if-none-match": etags[1]! })).statusCode).toBe(200);
+    expect((await get(listing(9), { "if-none-match": etags[1]! })).statusCode).toBe(200);
+    expect((await get(listing(9), { ...fatu.headers, "if-none-match": etags[1]! })).statusCode).toBe(304);
+
+    // A new save shows at once, though the page itself is still the cached one.
+    await ctx.db.insert(savedAds).values({ user_id: fatu.user.id, ad_id: tablet.id });
+    expect(savedOf(await get(listing(9), fatu.headers))).toEqual({
+      "Samsung Tab A8": true,
+      "iPad 9th generation": true,
+    });
+  });
+
+  describe("never shows an ad after a write that takes it off the page", () => {
+    const adIn = async (subcategoryId: number, title: string) => {
+      const ad = await createAd(ctx.db, { user_id: sellerId, subcategory_id: subcategoryId, title });
+      await createAd(ctx.db, { user_id: sellerId, subcategory_id: subcategoryId, title: `Beside ${title}` });
+      await expect.poll(async () => titlesOf(await get(listing(subcategoryId)))).toContain(title);
+      return ad;
+    };
+
+    it("hidden", async () => {
+      const ad = await adIn(11, "Hisense TV 43 inch");
+      await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(listing(11)))).toEqual(["Beside Hisense TV 43 inch"]);
+    });
+
+    it("deleted", async () => {
+      const ad = await adIn(12, "Dell Latitude 5490");
+      await ctx.db.delete(ads).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(listing(12)))).toEqual(["Beside Dell Latitude 5490"]);
+    });
+
+    it("edited", async () => {
+      const ad = await adIn(13, "Binatone fan");
+      await ctx.db.update(ads).set({ title: "Binatone standing fan" }).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(listing(13)))).not.toContain("Binatone fan");
+      expect(titlesOf(await get(listing(13)))).toContain("Binatone standing fan");
+    });
+
+    it("its subcategory switched off", async () => {
+      await adIn(14, "Thermocool fridge");
+      await ctx.db.update(subcategories).set({ active: false }).where(eq(subcategories.id, 14));
+      await expect.poll(async () => titlesOf(await get(listing(14)))).toEqual([]);
+      await ctx.db.update(subcategories).set({ active: true }).where(eq(subcategories.id, 14));
+    });
+
+    it("its seller banned by an admin", async () => {
+      const seller = await createUser(ctx.db, { name: "Banned Seller" });
+      await createAd(ctx.db, { user_id: seller.id, subcategory_id: 15, title: "Generator 5 kVA" });
+      await expect.poll(async () => titlesOf(await get(listing(15)))).toEqual(["Generator 5 kVA"]);
+      await ensureAdmin(ctx.db, { email: "admin@ad-page-cache.test", password: "admin-password", name: "Admin" });
+      const [admin] = await ctx.db.select().from(admins);
+      const ban = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/users/${seller.id}/status`,
+        payload: { status_id: 2 },
+        headers: await authHeaders(ctx.app, { kind: "admin", adminId: admin!.id }),
+      });
+      expect(ban.statusCode, ban.body).toBe(200);
+      await expect.poll(async () => titlesOf(await get(listing(15)))).toEqual([]);
+    });
+  });
+});
