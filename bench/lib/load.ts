@@ -20,12 +20,14 @@ export async function measure(
     seconds = 10,
     method = "GET",
     body,
+    headers,
     vary,
   }: {
     connections?: number;
     seconds?: number;
     method?: "GET" | "POST";
     body?: unknown;
+    headers?: Record<string, string>;
     /** A different request each time (path and/or JSON body), so no cache answers twice. */
     vary?: () => { path?: string; body?: unknown };
   } = {},
@@ -36,7 +38,7 @@ export async function measure(
     connections,
     duration: seconds,
     method,
-    ...(body !== undefined && { body: JSON.stringify(body), headers: json }),
+    ...(body !== undefined && { body: JSON.stringify(body), headers: { ...json, ...headers } }),
     ...(vary && {
       headers: json,
       requests: [
@@ -78,7 +80,13 @@ export async function startBareServer(): Promise<{ url: string; close: () => Pro
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-export function printTable(results: LoadResult[], baseline: LoadResult) {
+/** A figure a row must reach, and how it reads in the table: PASS or MISS with the target. */
+export interface Target {
+  label: string;
+  met: (row: LoadResult, baseline: LoadResult) => boolean;
+}
+
+export function printTable(results: LoadResult[], baseline: LoadResult, targets: Record<string, Target> = {}) {
   const rows = results.map((row) => ({
     route: row.name,
     "req/s": row.rps,
@@ -87,6 +95,9 @@ export function printTable(results: LoadResult[], baseline: LoadResult) {
     "p99 ms": row.p99,
     "p95 / bare": (row.p95 / Math.max(baseline.p95, 0.01)).toFixed(1),
     errors: row.errors,
+    ...(targets[row.name] && {
+      target: `${targets[row.name]!.met(row, baseline) ? "PASS" : "MISS"} ${targets[row.name]!.label}`,
+    }),
   }));
   console.table(rows);
 }
