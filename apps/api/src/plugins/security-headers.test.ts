@@ -39,6 +39,15 @@ describe("security headers", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["x-frame-options"]).toBe("DENY");
+    // Helmet's other defaults, worked out once and set on every response.
+    expect(response.headers).toMatchObject({
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    });
     // http://localhost in development and tests: HSTS would pin a developer's browser to https.
     expect(response.headers["strict-transport-security"]).toBeUndefined();
   });

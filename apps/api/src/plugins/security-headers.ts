@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet, { type HelmetOptions } from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -66,7 +67,7 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { production, social, mediaBaseUrl }: SecurityHeadersOptions) => {
     const pagePolicy = pagePolicyFor({ production, social, mediaBaseUrl });
 
-    await app.register(helmet, {
+    const sameOnEveryResponse = helmetHeaders({
       // Set below, per kind of response.
       contentSecurityPolicy: false,
       // The provider SDKs sign in through popups that report back to this window.
@@ -78,6 +79,7 @@ export const securityHeadersPlugin = fp(
 
     app.decorateReply("scriptNonce", "");
     app.addHook("onRequest", async (request, reply) => {
+      reply.headers(sameOnEveryResponse);
       const path = request.url.split("?", 1)[0]!;
       if (/^\/api\/docs(\/|$)/.test(path)) {
         reply.header("content-security-policy", DOCS_POLICY);
@@ -121,4 +123,22 @@ function serialize(directives: Directives) {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(" "))
     .join("; ");
+}
+
+/**
+ * The headers Helmet sets with these options, worked out once: they are the same on every response, and running
+ * Helmet's middleware per request halved the throughput of a bare route (issue 17, bench/README.md).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }
