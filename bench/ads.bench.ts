@@ -61,7 +61,8 @@ for (const [name, body] of [
 
 // The exact statements of each hot request, cold, under EXPLAIN: a second app on a recording handle.
 const recording = capturingDatabase(database.url);
-const explained = await buildApp({ config, db: recording.db, storage, jobs });
+// Its own job queue: a queue takes one worker per job, and buildApp registers them all.
+const explained = await buildApp({ config, db: recording.db, storage, jobs: createJobs({ url: database.url }) });
 for (const [name, method, url, payload] of [
   ["filtered listing", "POST", "/api/ads/get", { ...filtered, price_min: filtered.price_min + 1 }],
   ["keyword search", "POST", "/api/ads/get", { search: "generator", price_max: 99_999 }],
