@@ -28,6 +28,8 @@ export interface AdListQuery {
   sort: { field: "visibility_score" | "created_at" | "price"; order: "asc" | "desc" } | null;
   limit: number;
   offset: number;
+  /** Only these ads: the matches already found in memory, for the database to rank (decision 013). */
+  onlyIds?: Int32Array;
 }
 
 export type AdListRow = {
@@ -62,6 +64,7 @@ const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
  */
 function listConditions(query: AdListQuery): SQL[] {
   const conditions: SQL[] = [sql`a.status_id = ${AD_STATUS.active}`];
+  if (query.onlyIds) conditions.push(sql`a.id = any(${`{${query.onlyIds.join(",")}}`}::int[])`);
   if (query.closedSubcategoryIds.length > 0) {
     conditions.push(sql`a.subcategory_id <> all(${`{${query.closedSubcategoryIds.join(",")}}`}::int[])`);
   }

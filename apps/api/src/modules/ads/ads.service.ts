@@ -14,6 +14,7 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
 import { loadAdListItems, toImage, toListItem } from "./ad-list-items.ts";
+import { buildPriceIndex, idsInRange, pageInRange, priceRange } from "./price-index.ts";
 import { serializeAdsPage } from "./serialized-ads-page.ts";
 import {
   countAds,
@@ -62,8 +63,13 @@ const RELEVANCE_RANK_LIMIT = 1000;
  */
 const PAGE_CACHE = { max: 2000, ttl: 10_000 };
 const LIST_ITEM_CACHE = { max: 20_000, ttl: 60_000 };
-const PRICE_CANDIDATE_CACHE = { max: 100, ttl: 60_000 };
-const PRICE_CANDIDATE_LIMIT = 20_000;
+/**
+ * Up to 100,000 matches of a query without its price bounds are kept in memory (2.4 MB as typed arrays, with their
+ * price order), so a common word ("house": 84,000 of a million ads) takes any price range without a query
+ * (issue 17); 48 such queries at most.
+ */
+const PRICE_CANDIDATE_CACHE = { max: 48, ttl: 60_000 };
+const PRICE_CANDIDATE_LIMIT = 100_000;
 const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
 const CATALOG_CACHE = { max: 1, ttl: 600_000 };
@@ -105,7 +111,10 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
   });
   const priceCandidates = createChangeAwareCache(db, {
     ...PRICE_CANDIDATE_CACHE,
-    load: (query: AdListQuery) => findPriceCandidates(db, query, PRICE_CANDIDATE_LIMIT),
+    load: async (query: AdListQuery) => {
+      const found = await findPriceCandidates(db, query, PRICE_CANDIDATE_LIMIT);
+      return found && buildPriceIndex(found.ids, found.prices);
+    },
   });
   /**
    * A price range over a query with at most PRICE_CANDIDATE_LIMIT matches is applied to all of them in memory:
@@ -120,18 +129,12 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
       candidates = await priceCandidates(unpricedKey(query), query);
     }
     if (!candidates) return null;
-    const { ids, prices } = candidates;
-    const [low, high] = [query.priceMin ?? -Infinity, query.priceMax ?? Infinity];
-    const matched: number[] = [];
-    for (let index = 0; index < ids.length; index++) {
-      if (prices[index]! >= low && prices[index]! <= high) matched.push(ids[index]!);
+    const range = priceRange(candidates, query.priceMin ?? -Infinity, query.priceMax ?? Infinity);
+    // A search without a sort is ranked by relevance while few match: the database ranks those ads alone.
+    if (!query.sort && range.total <= RELEVANCE_RANK_LIMIT) {
+      return { total: range.total, ids: null, matched: idsInRange(candidates, range) };
     }
-    // A search without a sort is ranked by relevance while few match: the database ranks that page.
-    const ranked = !query.sort && matched.length <= RELEVANCE_RANK_LIMIT;
-    return {
-      total: matched.length,
-      ids: ranked ? null : matched.slice(query.offset, query.offset + query.limit),
-    };
+    return { total: range.total, ids: pageInRange(candidates, range, query.offset, query.limit), matched: null };
   };
   const filtersKey = ({ limit: _limit, offset: _offset, ...filters }: AdListQuery) => JSON.stringify(filters);
   const countOf = (query: AdListQuery) => counts(filtersKey(query), query);
@@ -228,7 +231,8 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         const priced = await pricedPage(query);
         if (priced?.ids) return toPage(await listItems(priced.ids), priced.total, false);
         if (priced) {
-          const ids = priced.total > query.offset ? await pages(JSON.stringify(query), query) : [];
+          const onlyIds = priced.matched!;
+          const ids = priced.total > query.offset ? await pages(JSON.stringify(query), { ...query, onlyIds }) : [];
           return toPage(await listItems(ids), priced.total, false);
         }
       }
