@@ -74,7 +74,10 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
       const viewer = viewerId(request.principal);
       const [ad] = await saved.markSaved(viewer, [await ads.adForPage(request.params.id, viewer)]);
       // Spec: `load=lastest_subscription` (sic) adds the ad's newest boost, for its seller's edit and boost panel.
-      const latest = request.query.load === "lastest_subscription" ? await ads.latestSubscription(ad!.id) : undefined;
+      // What a seller pays for is theirs: nobody else is told, not even whether the ad is boosted.
+      const ownAd = viewer !== undefined && ad!.user_id === viewer;
+      const latest =
+        request.query.load === "lastest_subscription" && ownAd ? await ads.latestSubscription(ad!.id) : undefined;
       return { data: { ...ad!, ...(latest !== undefined && { lastest_subscription: latest }) } };
     },
   );

@@ -138,6 +138,13 @@ describe("paying for a boost with Mobile Money", () => {
       await ctx.app.inject({ method: "GET", url: `/api/ads/id/${ad.id}?load=lastest_subscription`, headers })
     ).json().data;
     expect(page.lastest_subscription).toMatchObject({ status: "active", package: { name: "Premium Package" } });
+    // What the seller paid for is theirs alone: a visitor or another user is not told.
+    const stranger = await signedInUser(ctx.app, ctx.db);
+    for (const others of [{}, stranger.headers]) {
+      const seen = await ctx.app.inject({ url: `/api/ads/id/${ad.id}?load=lastest_subscription`, headers: others });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().data).not.toHaveProperty("lastest_subscription");
+    }
     const boosted = await ctx.app.inject({
       method: "POST",
       url: "/api/ads/get",
