@@ -153,6 +153,9 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
   }
 
   function sendCallbacks(referenceId: string, url: string) {
+    // A timer may fire a millisecond before the clock reaches `resolvesAt`: the callback is the resolution.
+    const payment = payments.get(referenceId)!;
+    payment.resolvesAt = Math.min(payment.resolvesAt, Date.now());
     const body = statusBody(referenceId);
     for (let copy = 0; copy < momoSandboxCallbackCount(referenceId, callbackBehaviour); copy++) {
       const entry: MomoSandboxCallback = { referenceId, url, body };
