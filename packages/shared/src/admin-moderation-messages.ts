@@ -1,11 +1,9 @@
 /**
- * Admin moderation (reports, reviews, audit log): page size, report status names and messages, without zod, for the
+ * Admin moderation (reports, reviews, audit log): report status names and messages, without zod, for the
  * admin tables' light parts (spec second document §4 "Report status", §8, §9; issue 16).
  */
 import { REPORT_STATUS, REPORT_STATUS_NAMES } from "./reports-messages.ts";
 
-/** Spec §9: admin table page size. */
-export const ADMIN_PAGE = 30;
 /** An admin's answer to a report, shown to the reporter under Reports. */
 export const ADMIN_RESPONSE_MAX = 1000;
 /** The status segment tabs: All, then the spec's statuses (§3 report status enum). */

@@ -1,5 +1,5 @@
 import { ZAuditLogEntry, ZAuditLogQuery } from "@waterside/shared/admin-moderation";
-import { ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
@@ -24,7 +24,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     async (request) => {
       const { query } = request;
       const page = query.page ?? 1;
-      const perPage = query.per_page ?? ADMIN_PAGE;
+      const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const { rows, total } = await listAdminActions(
         db,
         { adminId: query.admin_id, targetType: query.target_type, targetId: query.target_id },

@@ -5,7 +5,8 @@ import type {
   TAdminUserReportsQuery,
   TReportStatusChange,
 } from "@waterside/shared/admin-moderation";
-import { ADMIN_MODERATION_MESSAGES, ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-messages";
 import { REPORT_STATUS } from "@waterside/shared/reports-messages";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
@@ -169,7 +170,7 @@ export function createAdminReportsService(db: Database) {
   return {
     async adReports(query: TAdminAdReportsQuery, path: string) {
       const page = query.page ?? 1;
-      const perPage = query.per_page ?? ADMIN_PAGE;
+      const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const where = whereAll([
         typeof query.status === "number" && sql`r.status_id = ${query.status}`,
         query.ad_id !== undefined && sql`r.ad_id = ${query.ad_id}`,
@@ -184,7 +185,7 @@ export function createAdminReportsService(db: Database) {
 
     async userReports(query: TAdminUserReportsQuery, path: string) {
       const page = query.page ?? 1;
-      const perPage = query.per_page ?? ADMIN_PAGE;
+      const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const where = whereAll([
         typeof query.status === "number" && sql`r.status_id = ${query.status}`,
         query.reporter_user_id !== undefined && sql`r.reporter_user_id = ${query.reporter_user_id}`,

@@ -1,5 +1,6 @@
 import type { TAdminReply, TAdminReview, TAdminReviewsQuery } from "@waterside/shared/admin-moderation";
-import { ADMIN_MODERATION_MESSAGES, ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-messages";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { fieldError } from "../../plugins/errors.ts";
@@ -54,7 +55,7 @@ export function createAdminReviewsService(db: Database, reviews: ReviewsService)
       const userId = query.user_id;
       if (userId === undefined) throw fieldError("user_id", ADMIN_MODERATION_MESSAGES.userIdRequired);
       const page = query.page ?? 1;
-      const perPage = query.per_page ?? ADMIN_PAGE;
+      const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const order = sql.raw(query.sort_order === "asc" ? "asc" : "desc");
       const orderBy =
         query.sort_by === "likes_count"

@@ -1,5 +1,5 @@
-import { ADMIN_RESPONSE_MAX } from "@waterside/shared/admin-moderation-messages";
-import { REPORT_STATUS } from "@waterside/shared/reports-messages";
+import { ADMIN_RESPONSE_MAX, REPORT_STATUS_FILTER_ALL } from "@waterside/shared/admin-moderation-messages";
+import { REPORT_STATUS, REPORT_STATUS_NAMES } from "@waterside/shared/reports-messages";
 import { useId, useState } from "react";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
@@ -16,12 +16,9 @@ type Change = { status_id: number; admin_response?: string };
 
 /** Spec §9 report status filter: the segment tabs of both report tables. */
 const REPORT_STATUS_TABS = [
-  { value: "All", label: "All" },
-  { value: "Resolved", label: "Resolved" },
-  { value: "Unresolved", label: "Unresolved" },
-  { value: "Under Review", label: "Under Review" },
-] as const;
-type StatusTab = (typeof REPORT_STATUS_TABS)[number]["value"];
+  REPORT_STATUS_FILTER_ALL,
+  ...[REPORT_STATUS.resolved, REPORT_STATUS.unresolved, REPORT_STATUS.underReview].map((id) => REPORT_STATUS_NAMES[id]),
+].map((value) => ({ value, label: value }));
 
 /**
  * Above a report table: the status tabs and, when a link narrowed the table to one ad or person, what it shows
@@ -43,8 +40,8 @@ export function ReportFilters({
       <SegmentTabs
         label="Report status"
         options={REPORT_STATUS_TABS}
-        value={(filters.status as StatusTab | undefined) ?? "All"}
-        onChange={(status) => setFilters({ status: status === "All" ? undefined : status })}
+        value={filters.status ?? REPORT_STATUS_FILTER_ALL}
+        onChange={(status) => setFilters({ status: status === REPORT_STATUS_FILTER_ALL ? undefined : status })}
       />
       {narrowedTo && (
         <button

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format";
@@ -22,7 +22,7 @@ export function clientLoader() {
 export default function AdminAdReports() {
   const { filters, setFilters } = useFilters();
   const load = useCallback(
-    (page: number) => getAdminAdReports(adminTransport, { ...filters, page, per_page: ADMIN_PAGE }),
+    (page: number) => getAdminAdReports(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
     [filters],
   );
   const list = useAdminList(load);

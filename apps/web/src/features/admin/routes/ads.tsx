@@ -1,4 +1,11 @@
-import { ADMIN_DESCRIPTION_CUT, ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import {
+  ADMIN_AD_SORT_FIELDS,
+  ADMIN_AD_STATUS_NAMES,
+  ADMIN_DESCRIPTION_CUT,
+  ADMIN_FILTER_ALL,
+  ADMIN_TABLE_PAGE,
+  AD_STATUS_BY_NAME,
+} from "@waterside/shared/admin-messages";
 import type { TAdListItem } from "@waterside/shared/ads";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { TCategory } from "@waterside/shared/catalog";
@@ -35,12 +42,18 @@ export async function clientLoader() {
 
 /** Spec §9 ad status filter (All/Active/Hidden), and Pending: ads that reports took offline (decision 043). */
 const STATUS_TABS = [
-  { value: "All", label: "All" },
-  { value: "Active", label: "Active" },
-  { value: "Hidden", label: "Hidden" },
-  { value: "Pending", label: "Pending" },
-] as const;
-type StatusTab = (typeof STATUS_TABS)[number]["value"];
+  ADMIN_FILTER_ALL,
+  ...Object.keys(ADMIN_AD_STATUS_NAMES),
+  ...Object.keys(AD_STATUS_BY_NAME).filter((name) => !(name in ADMIN_AD_STATUS_NAMES)),
+].map((value) => ({ value, label: value }));
+
+const SORT_LABELS: Record<(typeof ADMIN_AD_SORT_FIELDS)[number], string> = {
+  created_at: "Posted",
+  updated_at: "Last updated",
+  price: "Price",
+  title: "Title",
+  visibility_score: "Popular",
+};
 
 const FILTER_NAMES = ["category_id", "subcategory_id", "price_min", "price_max", "has_active_subscription", "sort_by"];
 
@@ -107,8 +120,8 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
       <SegmentTabs
         label="Ad status"
         options={STATUS_TABS}
-        value={(filters.status as StatusTab | undefined) ?? "All"}
-        onChange={(status) => setFilters({ status: status === "All" ? undefined : status })}
+        value={filters.status ?? ADMIN_FILTER_ALL}
+        onChange={(status) => setFilters({ status: status === ADMIN_FILTER_ALL ? undefined : status })}
       />
       <AdminTable
         caption="Ads"
@@ -221,10 +234,11 @@ function AdFilterFields({ filters, categories }: { filters: Record<string, strin
         <span>Sort by</span>
         <select name="sort_by" defaultValue={filters.sort_by ?? ""} className={inputClass}>
           <option value="">Newest first</option>
-          <option value="updated_at">Last updated</option>
-          <option value="price">Price</option>
-          <option value="title">Title</option>
-          <option value="visibility_score">Popular</option>
+          {ADMIN_AD_SORT_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {SORT_LABELS[field]}
+            </option>
+          ))}
         </select>
       </label>
       <label className={field}>

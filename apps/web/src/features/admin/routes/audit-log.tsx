@@ -1,4 +1,4 @@
-import { ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { useCallback } from "react";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getAuditLog } from "../api/get-audit-log";
@@ -31,7 +31,7 @@ function describeChange(before: unknown, after: unknown): string {
 export default function AdminAuditLog() {
   const { filters } = useFilters();
   const load = useCallback(
-    (page: number) => getAuditLog(adminTransport, { ...filters, page, per_page: ADMIN_PAGE }),
+    (page: number) => getAuditLog(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
     [filters],
   );
   const list = useAdminList(load);

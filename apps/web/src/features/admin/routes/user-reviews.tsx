@@ -1,5 +1,6 @@
 import type { TAdminReply, TAdminReview } from "@waterside/shared/admin-moderation";
-import { ADMIN_MODERATION_MESSAGES, ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-messages";
 import { BRAND } from "@waterside/shared/brand";
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -65,14 +66,14 @@ function UserReviewsView({ userId }: { userId: number }) {
 
   const load = useCallback(
     async (page: number) => {
-      const query = { sort_by, sort_order, per_page: ADMIN_PAGE };
+      const query = { sort_by, sort_order, per_page: ADMIN_TABLE_PAGE };
       if (page === 1) {
         removedReviews.current = 0;
         return getUserReviews(adminTransport, userId, { ...query, page });
       }
       // Read again as many pages before this one as deletions shifted, so no review slips between two pages;
       // useAdminList keeps each review once.
-      const back = Math.min(page - 1, Math.ceil(removedReviews.current / ADMIN_PAGE));
+      const back = Math.min(page - 1, Math.ceil(removedReviews.current / ADMIN_TABLE_PAGE));
       const pages = await Promise.all(
         Array.from({ length: back + 1 }, (_, index) =>
           getUserReviews(adminTransport, userId, { ...query, page: page - back + index }),

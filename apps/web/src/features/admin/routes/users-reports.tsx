@@ -1,4 +1,4 @@
-import { ADMIN_PAGE } from "@waterside/shared/admin-moderation-messages";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { useCallback } from "react";
 import { Link } from "react-router";
@@ -26,7 +26,7 @@ export function clientLoader() {
 export default function AdminUserReports() {
   const { filters, setFilters } = useFilters();
   const load = useCallback(
-    (page: number) => getAdminUserReports(adminTransport, { ...filters, page, per_page: ADMIN_PAGE }),
+    (page: number) => getAdminUserReports(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
     [filters],
   );
   const list = useAdminList(load);

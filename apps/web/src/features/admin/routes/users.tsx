@@ -1,5 +1,11 @@
 import type { TAdminUser } from "@waterside/shared/admin";
-import { ADMIN_TABLE_PAGE, ADMIN_USER_SORT_FIELDS } from "@waterside/shared/admin-messages";
+import {
+  ADMIN_FILTER_ALL,
+  ADMIN_TABLE_PAGE,
+  ADMIN_USER_SORT_FIELDS,
+  USER_STATUS_BY_NAME,
+  USER_TYPE_BY_NAME,
+} from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { useCallback } from "react";
 import { Link } from "react-router";
@@ -28,11 +34,7 @@ export function clientLoader() {
   return null;
 }
 
-const STATUS_TABS = [
-  { value: "All", label: "All" },
-  { value: "Active", label: "Active" },
-  { value: "Banned", label: "Banned" },
-] as const;
+const STATUS_TABS = [ADMIN_FILTER_ALL, ...Object.keys(USER_STATUS_BY_NAME)].map((value) => ({ value, label: value }));
 
 const SORT_LABELS: Record<(typeof ADMIN_USER_SORT_FIELDS)[number], string> = {
   created_at: "Joined",
@@ -96,9 +98,12 @@ export default function AdminUsers() {
             <label className="block space-y-1 text-sm font-medium">
               <span>User type</span>
               <select name="usertype" defaultValue={filters.usertype ?? ""} className={inputClass}>
-                <option value="">All</option>
-                <option value="Individual">Individual</option>
-                <option value="Company">Company</option>
+                <option value="">{ADMIN_FILTER_ALL}</option>
+                {Object.keys(USER_TYPE_BY_NAME).map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="block space-y-1 text-sm font-medium">
@@ -128,8 +133,8 @@ export default function AdminUsers() {
       <SegmentTabs
         label="User status"
         options={STATUS_TABS}
-        value={(filters.status as (typeof STATUS_TABS)[number]["value"]) ?? "All"}
-        onChange={(status) => setFilters({ status: status === "All" ? undefined : status })}
+        value={filters.status ?? ADMIN_FILTER_ALL}
+        onChange={(status) => setFilters({ status: status === ADMIN_FILTER_ALL ? undefined : status })}
       />
       <AdminTable
         caption="Users"
