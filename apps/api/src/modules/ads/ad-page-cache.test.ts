@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admins } from "../../db/schema/admin-auth.ts";
-import { ads } from "../../db/schema/ads.ts";
+import { adImages, ads } from "../../db/schema/ads.ts";
 import { subcategories } from "../../db/schema/catalog.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
+import { users } from "../../db/schema/users.ts";
 import { ensureAdmin } from "../admin-auth/create-admin.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
@@ -55,6 +57,31 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
     const changed = await get(listing(8), { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("sends a phone the page compressed as it asks, the same page as uncompressed, and refuses bad bytes every time", async () => {
+    await createAd(ctx.db, { user_id: sellerId, subcategory_id: 10, title: "Oraimo power bank 20000mAh" });
+    const plain = await get(listing(10));
+    const brotli = await get(listing(10), { "accept-encoding": "gzip, deflate, br" });
+    const gzip = await get(listing(10), { "accept-encoding": "gzip" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(Number(brotli.headers["content-length"])).toBeLessThan(plain.body.length);
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+
+    // Bytes never answered before are validated, however often they are sent.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const bad = await ctx.app.inject({
+        method: "POST",
+        url: "/api/ads/get",
+        headers: { "content-type": "application/json" },
+        payload: '{"subcategory_id":"ten"}',
+      });
+      expect(bad.statusCode).toBe(422);
+    }
   });
 
   it("shows each signed-in reader their own saved marks on the page everyone shares", async () => {
@@ -140,5 +167,64 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
       expect(ban.statusCode, ban.body).toBe(200);
       await expect.poll(async () => titlesOf(await get(listing(15)))).toEqual([]);
     });
+
+    it("moved to another subcategory: it leaves the first one's page and joins the other's", async () => {
+      const ad = await adIn(16, "Luminous inverter 1.5 kVA");
+      expect(titlesOf(await get(listing(17)))).toEqual([]);
+      await ctx.db.update(ads).set({ subcategory_id: 17 }).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(listing(16)))).toEqual(["Beside Luminous inverter 1.5 kVA"]);
+      await expect.poll(async () => titlesOf(await get(listing(17)))).toEqual(["Luminous inverter 1.5 kVA"]);
+    });
+
+    it("hidden, on its category's page and in search results", async () => {
+      const ad = await adIn(18, "APC stabilizer 2000VA");
+      const category = { category_id: 5, sort_combined: "created_at|desc" };
+      const search = { search: "stabilizer" };
+      expect(titlesOf(await get(category))).toContain("APC stabilizer 2000VA");
+      expect(titlesOf(await get(search))).toContain("APC stabilizer 2000VA");
+      await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(category))).not.toContain("APC stabilizer 2000VA");
+      await expect.poll(async () => titlesOf(await get(search))).not.toContain("APC stabilizer 2000VA");
+    });
+  });
+
+  describe("shows what changed about an ad still on the page", () => {
+    const itemsOf = (response: LightMyRequestResponse) =>
+      response.json<{ data: { data: Array<{ title: string; images: unknown[]; user: { name: string } }> } }>().data
+        .data;
+
+    it("its photos removed", async () => {
+      const ad = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 19, title: "2-bedroom flat", images: 2 });
+      expect(itemsOf(await get(listing(19)))[0]!.images).toHaveLength(1);
+      await ctx.db.delete(adImages).where(eq(adImages.ad_id, ad.id));
+      await expect.poll(async () => itemsOf(await get(listing(19)))[0]!.images).toEqual([]);
+    });
+
+    it("its seller's new name", async () => {
+      const seller = await createUser(ctx.db, { name: "Musu Kamara" });
+      await createAd(ctx.db, { user_id: seller.id, subcategory_id: 20, title: "Room in Paynesville" });
+      expect(itemsOf(await get(listing(20)))[0]!.user.name).toBe("Musu Kamara");
+      await ctx.db.update(users).set({ name: "Musu K. Dolo" }).where(eq(users.id, seller.id));
+      await expect.poll(async () => itemsOf(await get(listing(20)))[0]!.user.name).toBe("Musu K. Dolo");
+    });
+  });
+
+  it("keeps a page when a write concerns only other subcategories (decision 056)", async () => {
+    const kept = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 1, title: "Toyota Corolla 2010" });
+    const written = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 2, title: "Toyota RAV4 2008" });
+    expect(titlesOf(await get(listing(1)))).toEqual(["Toyota Corolla 2010"]);
+    expect(titlesOf(await get(listing(2)))).toEqual(["Toyota RAV4 2008"]);
+    // A rename nobody announces (triggers off for this transaction): only a dropped page can show it.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(ads).set({ title: "Toyota Corolla 2010, silent" }).where(eq(ads.id, kept.id));
+    });
+    // An announced write to subcategory 2 (same category, same seller) refreshes subcategory 2's page only.
+    await ctx.db.update(ads).set({ title: "Toyota RAV4 2008, new tyres" }).where(eq(ads.id, written.id));
+    await expect.poll(async () => titlesOf(await get(listing(2)))).toEqual(["Toyota RAV4 2008, new tyres"]);
+    expect(titlesOf(await get(listing(1)))).toEqual(["Toyota Corolla 2010"]);
+    // A write that concerns subcategory 1 does drop its page.
+    await ctx.db.update(ads).set({ price: 5600 }).where(eq(ads.id, kept.id));
+    await expect.poll(async () => titlesOf(await get(listing(1)))).toEqual(["Toyota Corolla 2010, silent"]);
   });
 });

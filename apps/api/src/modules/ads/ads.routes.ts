@@ -6,13 +6,24 @@ import {
   ZSuggestion,
   ZSuggestionQuery,
 } from "@waterside/shared/ads";
+import { negotiate } from "@fastify/accept-negotiator";
 import { z } from "zod";
 import { envelope } from "@waterside/shared/api-envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import type { AdsService } from "./ads.service.ts";
-import { ZAdsPageReply, withSavedMarks } from "./serialized-ads-page.ts";
+import {
+  ZAdsPageReply,
+  compressedBody,
+  withSavedMarks,
+  type ContentCoding,
+  type SerializedAdsPage,
+} from "./serialized-ads-page.ts";
+
+const PAGE_URL = "/api/ads/get";
+/** The codings we compress in, in our order of preference (as the compress plugin's, app.ts). */
+const CODINGS: ContentCoding[] = ["br", "gzip"];
 
 export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
   app,
@@ -21,6 +32,31 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
   // Public lists are cached for everyone; the signed-in user's saved marks are added per request.
   const viewerId = (principal: FastifyRequest["principal"]) =>
     principal?.kind === "user" ? principal.userId : undefined;
+
+  // The body of each request as sent, so a page already written for those bytes is answered before validation.
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body as string;
+    rawBodies.set(request, text);
+    parseJson(request, text, done);
+  });
+
+  /** Sends a stored page (decision 055): the reader's saved marks, an ETag or a 304, and compressed bytes. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shared: SerializedAdsPage) {
+    const userId = viewerId(request.principal);
+    const page = userId ? withSavedMarks(shared, await saved.savedAmong(userId, shared.ids)) : shared;
+    reply.header("cache-control", "private, no-cache").header("etag", page.etag);
+    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send(null);
+    reply.type("application/json; charset=utf-8");
+    // A page everyone reads is compressed once, not per reply; a reader's own marks leave it to the compress plugin.
+    const accepted = request.headers["accept-encoding"];
+    const coding = page === shared && accepted ? negotiate(accepted, CODINGS) : null;
+    if (!coding) return reply.send(page.body);
+    reply.header("vary", "accept-encoding").header("content-encoding", coding);
+    return reply.send(await compressedBody(page, coding));
+  }
 
   app.post(
     "/ads/get",
@@ -31,17 +67,15 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         body: ZAdFilters.default({}),
         response: { 200: ZAdsPageReply, 304: z.null().describe("The page is unchanged since the ETag sent") },
       },
+      // Checked before validation: bytes that were answered before are valid, and their page is the same.
+      preValidation: async (request, reply) => {
+        const rawBody = rawBodies.get(request);
+        const stored = rawBody === undefined ? undefined : ads.cachedPageForRawBody(PAGE_URL, rawBody);
+        if (stored) return sendPage(request, reply, await stored);
+      },
     },
-    async (request, reply) => {
-      // The page is written once for everyone; a signed-in user's saved marks are set in its text (decision 055).
-      const page = await ads.listAdsSerialized(request.body, "/api/ads/get");
-      const userId = viewerId(request.principal);
-      const { json, etag } = withSavedMarks(page, userId ? await saved.savedAmong(userId, page.ids) : new Set());
-      reply.header("cache-control", "private, no-cache").header("etag", etag);
-      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null);
-      // Already JSON: with a JSON content type Fastify sends a string as it is, past the response serializer.
-      return (reply as FastifyReply).type("application/json; charset=utf-8").send(json);
-    },
+    async (request, reply) =>
+      sendPage(request, reply, await ads.listAdsSerialized(request.body, PAGE_URL, rawBodies.get(request))),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { TAdDetail, TAdFilters, TAdListItem, TLatestSubscription, TSuggestion } from "@waterside/shared/ads";
+import type { TAdDetail, TAdFilters, TLatestSubscription, TSuggestion } from "@waterside/shared/ads";
 import { desc, eq } from "drizzle-orm";
 import { packages, subscriptions } from "../../db/schema/payments.ts";
 import {
@@ -8,14 +8,13 @@ import {
   TYPO_TOLERANCE_MIN_LENGTH,
 } from "@waterside/shared/ads-messages";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { createChangeAwareBatchCache, createChangeAwareCache } from "../../lib/change-aware-cache.ts";
+import { createChangeAwareBatchCache, createChangeAwareCache, type ListScope } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
-import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
 import { loadAdListItems, toImage, toListItem } from "./ad-list-items.ts";
 import { buildPriceIndex, idsInRange, pageInRange, priceRange } from "./price-index.ts";
-import { serializeAdsPage } from "./serialized-ads-page.ts";
+import { serializeAd, serializeAdsPage, type SerializedAd, type SerializedAdsPage } from "./serialized-ads-page.ts";
 import {
   countAds,
   countAdsUpTo,
@@ -79,14 +78,25 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
 
-  const pages = createChangeAwareCache(db, { ...PAGE_CACHE, load: (query: AdListQuery) => findAdPageIds(db, query) });
-  // Varied filters mostly show the same popular ads: each ad's list item is read once, whatever page shows it.
+  const pages = createChangeAwareCache(db, {
+    ...PAGE_CACHE,
+    load: (query: AdListQuery) => findAdPageIds(db, query),
+    scope: scopeOfQuery,
+  });
+  // Varied filters mostly show the same popular ads: each ad's list item is read and written once, whatever page
+  // shows it.
   const listItems = createChangeAwareBatchCache(db, {
     ...LIST_ITEM_CACHE,
     loadMany: async (ids: number[]) =>
-      new Map<number, TAdListItem>((await loadAdListItems(db, ids, mediaBaseUrl)).map((item) => [item.id, item])),
+      new Map<number, SerializedAd>(
+        (await loadAdListItems(db, ids, mediaBaseUrl)).map((item) => [item.id, serializeAd(item)]),
+      ),
   });
-  const counts = createChangeAwareCache(db, { ...COUNT_CACHE, load: (query: AdListQuery) => countAds(db, query) });
+  const counts = createChangeAwareCache(db, {
+    ...COUNT_CACHE,
+    load: (query: AdListQuery) => countAds(db, query),
+    scope: scopeOfQuery,
+  });
   const suggestionsByText = createChangeAwareCache(db, {
     ...SUGGESTION_CACHE,
     load: async (text: string) =>
@@ -108,6 +118,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
   const exactCounts = createChangeAwareCache(db, {
     ...COUNT_CACHE,
     load: (query: AdListQuery) => countAdsUpTo(db, query, Math.max(query.offset, 1)),
+    scope: scopeOfQuery,
   });
   const priceCandidates = createChangeAwareCache(db, {
     ...PRICE_CANDIDATE_CACHE,
@@ -115,6 +126,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
       const found = await findPriceCandidates(db, query, PRICE_CANDIDATE_LIMIT);
       return found && buildPriceIndex(found.ids, found.prices);
     },
+    scope: scopeOfQuery,
   });
   /**
    * A price range over a query with at most PRICE_CANDIDATE_LIMIT matches is applied to all of them in memory:
@@ -197,7 +209,8 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         : null;
     },
 
-    async listAds(filters: TAdFilters, pageUrl: string): Promise<TPaged<TAdListItem>> {
+    /** A page of active ads, written as POST /ads/get replies it. */
+    async listAds(filters: TAdFilters, pageUrl: string): Promise<SerializedAdsPage> {
       const perPage = Math.min(filters.per_page ?? AD_PAGE_SIZE, AD_PAGE_SIZE_MAX);
       const page = filters.page ?? 1;
       const [field, order] = filters.sort_combined?.split("|") ?? [filters.sort_by, filters.sort_order];
@@ -260,46 +273,72 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
       }
       return toPage(await listItems(ids), total, more);
 
-      function toPage(rows: TAdListItem[], total: number, more: boolean): TPaged<TAdListItem> {
+      function toPage(rows: SerializedAd[], total: number, more: boolean): SerializedAdsPage {
         const lastPage = Math.max(1, Math.ceil(total / perPage));
-        return {
-          data: rows,
-          current_page: page,
-          per_page: perPage,
-          total,
-          total_is_lower_bound: more,
-          last_page: lastPage,
-          next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-        };
+        return serializeAdsPage(
+          {
+            current_page: page,
+            per_page: perPage,
+            total,
+            total_is_lower_bound: more,
+            last_page: lastPage,
+            next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
+          },
+          rows,
+        );
       }
     },
   };
 
-  const serializedPages = createChangeAwareCache(db, {
+  const pagesByFilters = createChangeAwareCache(db, {
     ...PAGE_CACHE,
-    load: ({ filters, pageUrl }: { filters: TAdFilters; pageUrl: string }) =>
-      service.listAds(filters, pageUrl).then(serializeAdsPage),
+    load: ({ filters, pageUrl }: { filters: TAdFilters; pageUrl: string }) => service.listAds(filters, pageUrl),
+    scope: ({ filters }) => ({
+      subcategoryId: filters.subcategory_id,
+      categoryId: filters.category_id,
+      userId: filters.user_id,
+    }),
   });
 
   return {
     ...service,
     /**
-     * A page of POST /ads/get written once for every visitor until ads change (decision 055): a repeated list is
-     * answered with stored text, not queried, validated and written again.
+     * A page of POST /ads/get written once for every visitor until a write concerns it (decisions 055, 056): a
+     * repeated list is answered with stored bytes, not queried and written again. `rawBody`, the request's body
+     * as sent, becomes a second key of the page, so the same bytes are answered before they are even validated.
      */
-    listAdsSerialized: (filters: TAdFilters, pageUrl: string) =>
-      serializedPages(`${pageUrl} ${JSON.stringify(filters)}`, { filters, pageUrl }),
+    listAdsSerialized: (filters: TAdFilters, pageUrl: string, rawBody?: string) => {
+      const context = { filters, pageUrl };
+      const page = pagesByFilters(`${pageUrl} ${JSON.stringify(filters)}`, context);
+      if (rawBody !== undefined) pagesByFilters.alias(rawKey(pageUrl, rawBody), page, context);
+      return page;
+    },
+    /** The page stored for a body sent before, as it was sent; undefined when none is. */
+    cachedPageForRawBody: (pageUrl: string, rawBody: string) => pagesByFilters.peek(rawKey(pageUrl, rawBody)),
   };
 }
 
+/** Keys of raw bodies cannot meet keys of parsed filters: those are JSON after a space, these after a tab. */
+const rawKey = (pageUrl: string, rawBody: string) => `${pageUrl}\t${rawBody}`;
+
+/** The ads a list query can show: one subcategory's, one category's, one seller's, or any (decision 056). */
+const scopeOfQuery = (query: AdListQuery): ListScope => ({
+  subcategoryId: query.subcategoryId,
+  categoryId: query.categoryId,
+  userId: query.userId,
+});
+
 export type AdsService = ReturnType<typeof createAdsService>;
 
-const emptyPage = (page: number, perPage: number): TPaged<TAdListItem> => ({
-  data: [],
-  current_page: page,
-  per_page: perPage,
-  total: 0,
-  total_is_lower_bound: false,
-  last_page: 1,
-  next_page_url: null,
-});
+const emptyPage = (page: number, perPage: number): SerializedAdsPage =>
+  serializeAdsPage(
+    {
+      current_page: page,
+      per_page: perPage,
+      total: 0,
+      total_is_lower_bound: false,
+      last_page: 1,
+      next_page_url: null,
+    },
+    [],
+  );

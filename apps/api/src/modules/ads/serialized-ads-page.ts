@@ -1,55 +1,113 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { ZAdListItem, type TAdListItem } from "@waterside/shared/ads";
 import { envelope, paged, type TPaged } from "@waterside/shared/api-envelope";
 
 /** The reply of POST /ads/get, as the route's response schema writes it. */
 export const ZAdsPageReply = envelope(paged(ZAdListItem));
 
-const UNSAVED = '"is_saved":false';
-const SAVED = '"is_saved":true';
+const UNSAVED = Buffer.from('"is_saved":false');
+const SAVED = Buffer.from('"is_saved":true');
 
 /**
- * A page of ads written once for everyone (decision 055): the reply's JSON exactly as the response schema would
- * write it, its ETag, and where each ad's `"is_saved":false` stands, so a signed-in user's own marks are set by
- * splicing the text instead of writing the page again. The marks cannot be confused with an ad's words: quotes
- * inside JSON strings are escaped.
+ * An ad as lists write it (decision 055): its JSON, exactly as the response schema writes it, and where its
+ * `"is_saved":false` stands in those bytes. Written once per ad and reused by every page that shows it. The mark
+ * cannot be confused with an ad's words: quotes inside JSON strings are escaped.
  */
-export interface SerializedAdsPage {
-  json: string;
-  etag: string;
-  ids: number[];
-  /** Offset of each ad's `"is_saved":false` in `json`, in the order of `ids`. */
-  savedFlags: number[];
+export interface SerializedAd {
+  id: number;
+  json: Buffer;
+  savedFlag: number;
 }
 
-export function serializeAdsPage(page: TPaged<TAdListItem>): SerializedAdsPage {
-  const json = JSON.stringify(ZAdsPageReply.parse({ data: page }));
-  const savedFlags: number[] = [];
-  for (let at = json.indexOf(UNSAVED); at !== -1; at = json.indexOf(UNSAVED, at + UNSAVED.length)) {
-    savedFlags.push(at);
-  }
-  if (savedFlags.length !== page.data.length) throw new Error("every ad of a page carries one is_saved flag");
-  const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
-  return { json, etag, ids: page.data.map((ad) => ad.id), savedFlags };
+export function serializeAd(ad: TAdListItem): SerializedAd {
+  const json = Buffer.from(JSON.stringify(ZAdListItem.parse(ad)));
+  const savedFlag = json.indexOf(UNSAVED);
+  if (savedFlag === -1 || json.indexOf(UNSAVED, savedFlag + 1) !== -1) throw new Error("an ad carries one is_saved");
+  return { id: ad.id, json, savedFlag };
 }
+
+export type AdsPageMeta = Omit<TPaged<TAdListItem>, "data">;
+
+/**
+ * A page of ads written once for everyone: the reply's bytes, its ETag, and where each ad's `"is_saved":false`
+ * stands, so a signed-in user's own marks are set by splicing instead of writing the page again. Compressed forms
+ * are made the first time a reader asks for them, then kept with the page.
+ */
+export interface SerializedAdsPage {
+  body: Buffer;
+  etag: string;
+  ids: number[];
+  /** Offset of each ad's `"is_saved":false` in `body`, in the order of `ids`. */
+  savedFlags: number[];
+  compressed: Partial<Record<ContentCoding, Promise<Buffer>>>;
+}
+
+export function serializeAdsPage(meta: AdsPageMeta, ads: SerializedAd[]): SerializedAdsPage {
+  // The page's own fields are checked and written by the schema around an empty list, then the ads go in it.
+  const shell = JSON.stringify(ZAdsPageReply.parse({ data: { ...meta, data: [] } }));
+  const listAt = shell.indexOf("[]") + 1;
+  const parts: Buffer[] = [Buffer.from(shell.slice(0, listAt))];
+  const savedFlags: number[] = [];
+  let length = parts[0]!.length;
+  ads.forEach((ad, index) => {
+    if (index > 0) {
+      parts.push(COMMA);
+      length += 1;
+    }
+    savedFlags.push(length + ad.savedFlag);
+    parts.push(ad.json);
+    length += ad.json.length;
+  });
+  parts.push(Buffer.from(shell.slice(listAt)));
+  const body = Buffer.concat(parts);
+  return { body, etag: etagOf(body), ids: ads.map((ad) => ad.id), savedFlags, compressed: {} };
+}
+
+const COMMA = Buffer.from(",");
+
+const etagOf = (body: Buffer) => `"${hash("sha1", body, "base64url")}"`;
 
 /**
  * The page with the viewer's saved ads marked, and its ETag: the shared one when none is saved, else the shared
  * one with which of the page's ads are saved, so one user's 304 never answers for another's marks.
  */
-export function withSavedMarks(page: SerializedAdsPage, saved: ReadonlySet<number>): { json: string; etag: string } {
+export function withSavedMarks(page: SerializedAdsPage, saved: ReadonlySet<number>): SerializedAdsPage {
   if (saved.size === 0) return page;
-  const parts: string[] = [];
+  const parts: Buffer[] = [];
   const marked: number[] = [];
   let from = 0;
   page.ids.forEach((id, index) => {
     if (!saved.has(id)) return;
     const at = page.savedFlags[index]!;
-    parts.push(page.json.slice(from, at), SAVED);
+    parts.push(page.body.subarray(from, at), SAVED);
     from = at + UNSAVED.length;
     marked.push(index);
   });
   if (marked.length === 0) return page;
-  parts.push(page.json.slice(from));
-  return { json: parts.join(""), etag: `${page.etag.slice(0, -1)}.${marked.join("-")}"` };
+  parts.push(page.body.subarray(from));
+  // Marked pages are one reader's: they are compressed, if at all, per reply.
+  return {
+    ...page,
+    body: Buffer.concat(parts),
+    etag: `${page.etag.slice(0, -1)}.${marked.join("-")}"`,
+    compressed: {},
+  };
+}
+
+export type ContentCoding = "br" | "gzip";
+
+const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
+  // Quality 5 as for every reply (app.ts); a stored page could afford more, but it is written on a reader's time.
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
+/** The page's body in `coding`, compressed once for every reader of the shared page. */
+export function compressedBody(page: SerializedAdsPage, coding: ContentCoding): Promise<Buffer> {
+  return (page.compressed[coding] ??= compressors[coding](page.body));
 }

@@ -107,7 +107,7 @@ export function createAnalyticsService({
 
   // Active ads and their owners, per ad, dropped on any change to ads (decision 013): a listing's ids are checked
   // from memory, so registering views costs the database nothing but the batched write.
-  const activeAds = createChangeAwareBatchCache<number, { id: number; userId: number }>(db, {
+  const activeAds = createChangeAwareBatchCache<{ id: number; userId: number }>(db, {
     max: 20_000,
     ttl: 60_000,
     loadMany: async (ids) => {
