@@ -35,6 +35,7 @@ export async function measure(
   const json = { "content-type": "application/json" };
   const result = await autocannon({
     url,
+    ...(process.env.BENCH_WORKERS && !vary && { workers: Number(process.env.BENCH_WORKERS) }),
     connections,
     duration: seconds,
     method,
@@ -72,12 +73,22 @@ function percentile95(result: autocannon.Result): number {
   return Math.round((result.latency.p90 + (result.latency.p97_5 - result.latency.p90) * (5 / 7.5)) * 100) / 100;
 }
 
-/** A bare Fastify route in the same process: the floor every figure is compared with. */
-export async function startBareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * A bare Fastify route in the same process: the floor every figure is compared with. `/bare-reply` takes a POST
+ * and answers with the bytes `reply` holds: a stored page's cost without any app, the ceiling of a cached page.
+ */
+export async function startBareServer() {
   const app = Fastify();
+  let bytes: Buffer = Buffer.alloc(0);
   app.get("/bare", async () => ({ data: { ok: true } }));
+  app.post("/bare-reply", async (_request, reply) => reply.type("application/json; charset=utf-8").send(bytes));
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { url: `${url}/bare`, close: () => app.close() };
+  return {
+    url: `${url}/bare`,
+    replyUrl: `${url}/bare-reply`,
+    reply: (body: Buffer) => (bytes = body),
+    close: () => app.close(),
+  };
 }
 
 /** A figure a row must reach, and how it reads in the table: PASS or MISS with the target. */

@@ -60,7 +60,9 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
   });
 
   it("sends a phone the page compressed as it asks, the same page as uncompressed, and refuses bad bytes every time", async () => {
-    await createAd(ctx.db, { user_id: sellerId, subcategory_id: 10, title: "Oraimo power bank 20000mAh" });
+    for (const title of ["Oraimo power bank 20000mAh", "Anker charger 20W", "Tecno earbuds"]) {
+      await createAd(ctx.db, { user_id: sellerId, subcategory_id: 10, title });
+    }
     const plain = await get(listing(10));
     const brotli = await get(listing(10), { "accept-encoding": "gzip, deflate, br" });
     const gzip = await get(listing(10), { "accept-encoding": "gzip" });
@@ -71,6 +73,21 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(Number(brotli.headers["content-length"])).toBeLessThan(plain.body.length);
     expect(brotli.headers.etag).toBe(plain.headers.etag);
+
+    // A reader's own marks are compressed too: the bytes are their page, not the one everyone shares.
+    const reader = await signedInUser(ctx.app, ctx.db, { name: "Comfort" });
+    const [ad] = await ctx.db.select({ id: ads.id }).from(ads).where(eq(ads.title, "Anker charger 20W"));
+    await ctx.db.insert(savedAds).values({ user_id: reader.user.id, ad_id: ad!.id });
+    const marked = await get(listing(10), { ...reader.headers, "accept-encoding": "gzip" });
+    expect(marked.headers["content-encoding"]).toBe("gzip");
+    const markedPage = JSON.parse(gunzipSync(marked.rawPayload).toString()) as {
+      data: { data: Array<{ title: string; is_saved: boolean }> };
+    };
+    expect(markedPage.data.data.map((item) => [item.title, item.is_saved])).toEqual([
+      ["Tecno earbuds", false],
+      ["Anker charger 20W", true],
+      ["Oraimo power bank 20000mAh", false],
+    ]);
 
     // Bytes never answered before are validated, however often they are sent.
     for (let attempt = 0; attempt < 2; attempt++) {

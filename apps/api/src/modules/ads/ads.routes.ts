@@ -24,6 +24,8 @@ import {
 const PAGE_URL = "/api/ads/get";
 /** The codings we compress in, in our order of preference (as the compress plugin's, app.ts). */
 const CODINGS: ContentCoding[] = ["br", "gzip"];
+/** Smaller replies are sent as they are, as the compress plugin's threshold does (app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
 
 export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
   app,
@@ -47,15 +49,14 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
   async function sendPage(request: FastifyRequest, reply: FastifyReply, shared: SerializedAdsPage) {
     const userId = viewerId(request.principal);
     const page = userId ? withSavedMarks(shared, await saved.savedAmong(userId, shared.ids)) : shared;
-    reply.header("cache-control", "private, no-cache").header("etag", page.etag);
+    reply.header("cache-control", "private, no-cache").header("etag", page.etag).header("vary", "accept-encoding");
     if (request.headers["if-none-match"] === page.etag) return reply.code(304).send(null);
     reply.type("application/json; charset=utf-8");
-    // A page everyone reads is compressed once, not per reply; a reader's own marks leave it to the compress plugin.
+    // Compressed here, not by the compress plugin: a page everyone reads is compressed once and kept with it.
     const accepted = request.headers["accept-encoding"];
-    const coding = page === shared && accepted ? negotiate(accepted, CODINGS) : null;
+    const coding = accepted && page.body.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, CODINGS) : null;
     if (!coding) return reply.send(page.body);
-    reply.header("vary", "accept-encoding").header("content-encoding", coding);
-    return reply.send(await compressedBody(page, coding));
+    return reply.header("content-encoding", coding).send(await compressedBody(page, coding));
   }
 
   app.post(
@@ -67,6 +68,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         body: ZAdFilters.default({}),
         response: { 200: ZAdsPageReply, 304: z.null().describe("The page is unchanged since the ETag sent") },
       },
+      compress: false,
       // Checked before validation: bytes that were answered before are valid, and their page is the same.
       preValidation: async (request, reply) => {
         const rawBody = rawBodies.get(request);
