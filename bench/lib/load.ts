@@ -112,3 +112,34 @@ export function printTable(results: LoadResult[], baseline: LoadResult, targets:
   }));
   console.table(rows);
 }
+
+/**
+ * Routes measured in turn, `rounds` times each, for `seconds` in all per route: the machine's speed drifts by a
+ * quarter within a minute, and routes compared with each other (a ratio to the bare route) should share its drifts.
+ * Requests are summed; each percentile is the median of the rounds'.
+ */
+export async function measureInterleaved(
+  routes: Array<{ name: string; url: string; settings: Parameters<typeof measure>[2] }>,
+  { rounds, seconds }: { rounds: number; seconds: number },
+): Promise<LoadResult[]> {
+  const runs = routes.map(() => [] as LoadResult[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, route] of routes.entries()) {
+      runs[index]!.push(await measure(route.name, route.url, { ...route.settings, seconds: seconds / rounds }));
+    }
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return routes.map((route, index) => {
+    const rounds = runs[index]!;
+    const requests = rounds.reduce((sum, run) => sum + run.requests, 0);
+    return {
+      name: route.name,
+      requests,
+      rps: Math.round(requests / seconds),
+      p50: median(rounds.map((run) => run.p50)),
+      p95: median(rounds.map((run) => run.p95)),
+      p99: median(rounds.map((run) => run.p99)),
+      errors: rounds.reduce((sum, run) => sum + run.errors, 0),
+    };
+  });
+}

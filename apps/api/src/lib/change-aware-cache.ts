@@ -5,9 +5,9 @@ import type { Database } from "../db/database.ts";
 const ADS_CHANGED = "ads_changed";
 
 /**
- * What one committed statement changed (decision 056): the ads it wrote, with their subcategories, categories and
- * sellers before and after, or "all" when it was a catalogue or seller write, touched many ads, or when changes may
- * have been missed.
+ * What one committed statement changed (decision 056): the ads it wrote, with their subcategories, categories,
+ * sellers and search words before and after, or "all" when it was a catalogue or seller write, touched many ads,
+ * or when changes may have been missed.
  */
 export type AdsChange =
   | "all"
@@ -16,33 +16,48 @@ export type AdsChange =
       subcategories: readonly number[];
       categories: readonly number[];
       users: readonly number[];
+      words: ReadonlySet<string>;
     };
 
-/** Reads a notification's payload: "a:1,2;s:3;c:1;u:7" (migration 0019); anything else means everything. */
+/** Reads a notification's payload: "a:1,2;s:3;c:1;u:7;w:toyota corolla" (migration 0019); else everything. */
 export function parseAdsChange(payload: string): AdsChange {
   const parts = payload.split(";");
-  if (parts.length !== 4 || !parts.every((part, index) => part.startsWith(`${"ascu"[index]}:`))) return "all";
-  const [ads, subcategories, categories, users] = parts.map((part) =>
-    part.length > 2 ? part.slice(2).split(",").map(Number) : [],
+  // The words come last and may hold semicolons.
+  const [ids = "", subcategories = "", categories = "", users = ""] = parts;
+  const words = parts.slice(4).join(";");
+  const prefixed = [ids, subcategories, categories, users, words].every((part, index) =>
+    part.startsWith(`${"ascuw"[index]}:`),
   );
-  return { ads: ads!, subcategories: subcategories!, categories: categories!, users: users! };
+  if (!prefixed) return "all";
+  const numbers = (part: string) => (part.length > 2 ? part.slice(2).split(",").map(Number) : []);
+  return {
+    ads: numbers(ids),
+    subcategories: numbers(subcategories),
+    categories: numbers(categories),
+    users: numbers(users),
+    words: new Set(words.length > 2 ? words.slice(2).split(" ") : []),
+  };
 }
 
 /**
- * Which ads a cached list can hold: those of one subcategory, one category or one seller, or any ad. A change
- * concerns the list when it wrote an ad of that scope before or after the write.
+ * Which ads a cached list can hold: those of one subcategory, one category or one seller, those found by one of some
+ * search words, all of these together, or any ad. A change concerns the list when an ad it wrote was, before or
+ * after the write, within every bound the list has.
  */
 export interface ListScope {
   subcategoryId?: number;
   categoryId?: number;
   userId?: number;
+  /** The positive words of a word search (PostgreSQL's lexemes): an ad it finds holds one of them. */
+  searchWords?: readonly string[];
 }
 
 export function changeConcerns(change: AdsChange, scope: ListScope): boolean {
   if (change === "all") return true;
-  if (scope.subcategoryId !== undefined) return change.subcategories.includes(scope.subcategoryId);
-  if (scope.categoryId !== undefined) return change.categories.includes(scope.categoryId);
-  if (scope.userId !== undefined) return change.users.includes(scope.userId);
+  if (scope.subcategoryId !== undefined && !change.subcategories.includes(scope.subcategoryId)) return false;
+  if (scope.categoryId !== undefined && !change.categories.includes(scope.categoryId)) return false;
+  if (scope.userId !== undefined && !change.users.includes(scope.userId)) return false;
+  if (scope.searchWords !== undefined && !scope.searchWords.some((word) => change.words.has(word))) return false;
   return true;
 }
 
@@ -79,35 +94,46 @@ export function createChangeAwareCache<Value, Context>(
     ttl,
     load,
     scope,
-  }: { max: number; ttl: number; load: (context: Context) => Promise<Value>; scope?: (context: Context) => ListScope },
+  }: {
+    max: number;
+    ttl: number;
+    load: (context: Context) => Promise<Value>;
+    /** Worked out once the value is loaded; until then, any change drops the entry. */
+    scope?: (context: Context, value: Value) => ListScope;
+  },
 ) {
-  const cache = new LRUCache<string, { value: Promise<Value>; scope: ListScope | undefined }>({ max, ttl });
+  type Entry = { value: Promise<Value>; scope?: ListScope };
+  const cache = new LRUCache<string, Entry>({ max, ttl });
   const trusted = watchChanges(db, (change) => {
     if (change === "all" || !scope) return cache.clear();
     const concerned: string[] = [];
     cache.forEach((entry, key) => {
-      if (changeConcerns(change, entry.scope!)) concerned.push(key);
+      if (!entry.scope || changeConcerns(change, entry.scope)) concerned.push(key);
     });
     for (const key of concerned) cache.delete(key);
   });
+  const store = (key: string, value: Promise<Value>, context: Context) => {
+    const entry: Entry = { value };
+    cache.set(key, entry);
+    value.then(
+      (loaded) => {
+        if (scope) entry.scope = scope(context, loaded);
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+    return entry;
+  };
   const memo = (key: string, context: Context): Promise<Value> => {
     if (!trusted()) return load(context);
-    let entry = cache.get(key);
-    if (!entry) {
-      entry = { value: load(context), scope: scope?.(context) };
-      cache.set(key, entry);
-      const loaded = entry;
-      loaded.value.catch(() => {
-        if (cache.get(key) === loaded) cache.delete(key);
-      });
-    }
-    return entry.value;
+    return (cache.get(key) ?? store(key, load(context), context)).value;
   };
   /** What is cached under `key`, without loading it when it is not. */
   memo.peek = (key: string): Promise<Value> | undefined => (trusted() ? cache.get(key)?.value : undefined);
   /** Caches under another key an entry the caller has loaded through `memo` (an alias, dropped like it). */
   memo.alias = (key: string, value: Promise<Value>, context: Context) => {
-    if (trusted()) cache.set(key, { value, scope: scope?.(context) });
+    if (trusted()) store(key, value, context);
   };
   return memo;
 }

@@ -1,9 +1,12 @@
--- Issue 17, decision 056: a write to ads announces which ads, subcategories, categories and sellers it touched, so
--- API processes drop only the cached lists it can change instead of every one (decision 013). The payload is
--- "a:<ad ids>;s:<subcategory ids>;c:<category ids>;u:<user ids>", or "*" for everything: when a statement touches
--- many ads (a score refresh), and for catalogue writes, whose payload stays the table's name as in migration 0004.
-CREATE FUNCTION "announce_ads_changed"(ad_ids int[], subcategory_ids int[], category_ids int[], user_ids int[])
-RETURNS void LANGUAGE plpgsql AS $$
+-- Issue 17, decision 056: a write to ads announces which ads, subcategories, categories and sellers it touched, and
+-- the words those ads are found by, so API processes drop only the cached lists it can change instead of every one
+-- (decision 013). The payload is "a:<ad ids>;s:<subcategory ids>;c:<category ids>;u:<user ids>;w:<words>" (the
+-- words space-separated, last, as a word may hold a semicolon), or "*" for everything: when a statement touches many
+-- ads (a score refresh) or the payload would pass PostgreSQL's 8,000 bytes; catalogue writes keep the table's name
+-- as their payload (migration 0004), which means everything too.
+CREATE FUNCTION "announce_ads_changed"(
+  ad_ids int[], subcategory_ids int[], category_ids int[], user_ids int[], words text[]
+) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   payload text;
 BEGIN
@@ -11,30 +14,35 @@ BEGIN
     RETURN;
   END IF;
   payload := 'a:' || array_to_string(ad_ids, ',') || ';s:' || coalesce(array_to_string(subcategory_ids, ','), '')
-    || ';c:' || coalesce(array_to_string(category_ids, ','), '') || ';u:' || coalesce(array_to_string(user_ids, ','), '');
-  -- NOTIFY payloads stop at 8,000 bytes.
-  PERFORM pg_notify('ads_changed', CASE WHEN length(payload) > 7900 THEN '*' ELSE payload END);
+    || ';c:' || coalesce(array_to_string(category_ids, ','), '') || ';u:' || coalesce(array_to_string(user_ids, ','), '')
+    || ';w:' || coalesce(array_to_string(words, ' '), '');
+  PERFORM pg_notify('ads_changed', CASE WHEN octet_length(payload) > 7900 THEN '*' ELSE payload END);
 END $$;
 --> statement-breakpoint
--- Past this many rows a statement is announced as "*": listing hundreds of ids would cost more than it saves.
+-- Past this many rows a statement is announced as "*": listing hundreds of ads would cost more than it saves.
 CREATE FUNCTION "ads_change_row_limit"() RETURNS int LANGUAGE sql IMMUTABLE AS 'SELECT 300';
 --> statement-breakpoint
 CREATE FUNCTION "notify_ads_rows_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each branch reads only the transition tables its event has (PL/pgSQL plans a statement when it first runs).
+  -- The words are those of the ads before and after: an ad found by a word it loses leaves that word's results.
   IF TG_OP = 'INSERT' THEN
     IF (SELECT count(*) FROM new_rows) > ads_change_row_limit() THEN
       PERFORM pg_notify('ads_changed', '*');
     ELSE
       PERFORM announce_ads_changed(array_agg(DISTINCT id), array_agg(DISTINCT subcategory_id),
-        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id)) FROM new_rows;
+        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id),
+        array(SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM new_rows))
+      FROM new_rows;
     END IF;
   ELSIF TG_OP = 'DELETE' THEN
     IF (SELECT count(*) FROM old_rows) > ads_change_row_limit() THEN
       PERFORM pg_notify('ads_changed', '*');
     ELSE
       PERFORM announce_ads_changed(array_agg(DISTINCT id), array_agg(DISTINCT subcategory_id),
-        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id)) FROM old_rows;
+        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id),
+        array(SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM old_rows))
+      FROM old_rows;
     END IF;
   ELSE
     -- An ad moved to another subcategory (or seller) leaves the old one's lists and joins the new one's.
@@ -42,7 +50,9 @@ BEGIN
       PERFORM pg_notify('ads_changed', '*');
     ELSE
       PERFORM announce_ads_changed(array_agg(DISTINCT id), array_agg(DISTINCT subcategory_id),
-        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id))
+        array_agg(DISTINCT category_id), array_agg(DISTINCT user_id),
+        array(SELECT DISTINCT unnest(tsvector_to_array(search_vector))
+              FROM (SELECT search_vector FROM old_rows UNION ALL SELECT search_vector FROM new_rows) AS versions))
       FROM (SELECT id, subcategory_id, category_id, user_id FROM old_rows
             UNION ALL SELECT id, subcategory_id, category_id, user_id FROM new_rows) AS touched;
     END IF;
@@ -50,9 +60,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Rows that belong to an ad (photos, attribute values, boosts): the ad's own subcategory, category and seller. A row
--- without an ad (a seller's business plan) or an ad already gone (deleted with it, and announced by that delete)
--- leaves the ad's scope to the rest of the statement; a business plan changes "top seller" lists everywhere.
+-- Rows that belong to an ad (photos, attribute values, boosts): the ad's own subcategory, category, seller and words.
+-- A row without an ad (a seller's business plan, which changes "top seller" lists everywhere) means everything; an ad
+-- already gone (deleted with it) was announced by its own delete.
 CREATE FUNCTION "notify_ad_rows_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ad_ids int[];
@@ -70,7 +80,8 @@ BEGIN
   END IF;
   PERFORM announce_ads_changed(
     array(SELECT DISTINCT unnest(ad_ids)),
-    array_agg(DISTINCT a.subcategory_id), array_agg(DISTINCT a.category_id), array_agg(DISTINCT a.user_id))
+    array_agg(DISTINCT a.subcategory_id), array_agg(DISTINCT a.category_id), array_agg(DISTINCT a.user_id),
+    array(SELECT DISTINCT unnest(tsvector_to_array(w.search_vector)) FROM ads w WHERE w.id = ANY (ad_ids)))
   FROM ads a WHERE a.id = ANY (ad_ids);
   RETURN NULL;
 END $$;

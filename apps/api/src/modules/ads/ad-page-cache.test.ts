@@ -244,4 +244,43 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
     await ctx.db.update(ads).set({ price: 5600 }).where(eq(ads.id, kept.id));
     await expect.poll(async () => titlesOf(await get(listing(1)))).toEqual(["Toyota Corolla 2010, silent"]);
   });
+
+  describe("a word search (decision 056)", () => {
+    it("is kept by writes to ads without its words, and dropped by writes to ads with them", async () => {
+      const found = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 3, title: "Kiagbeni truck 10 tonne" });
+      const other = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 3, title: "Mack lorry" });
+      const search = { search: "kiagbeni" };
+      expect(titlesOf(await get(search))).toEqual(["Kiagbeni truck 10 tonne"]);
+      // Hidden without an announcement (triggers off for this transaction): only a dropped page can show it.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, found.id));
+      });
+      // Same subcategory, same seller, other words: the search's page stays.
+      await ctx.db.update(ads).set({ title: "Mack lorry 2004" }).where(eq(ads.id, other.id));
+      await expect.poll(async () => titlesOf(await get(listing(3)))).toEqual(["Mack lorry 2004"]);
+      expect(titlesOf(await get(search))).toEqual(["Kiagbeni truck 10 tonne"]);
+      // An edit giving an ad the word brings it in, and drops the stale page with it.
+      await ctx.db.update(ads).set({ title: "Mack lorry 2004, Kiagbeni body" }).where(eq(ads.id, other.id));
+      await expect.poll(async () => titlesOf(await get(search))).toEqual(["Mack lorry 2004, Kiagbeni body"]);
+      // An edit taking the word away takes the ad out.
+      await ctx.db.update(ads).set({ title: "Mack lorry 2004" }).where(eq(ads.id, other.id));
+      await expect.poll(async () => titlesOf(await get(search))).toEqual([]);
+    });
+
+    it("of misspelt words follows a write to an ad it shows, though the ad lacks the misspelling", async () => {
+      const ad = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 4, title: "Zwedru radiator" });
+      const misspelt = { search: "zwedrou radiatr" };
+      await expect.poll(async () => titlesOf(await get(misspelt))).toContain("Zwedru radiator");
+      await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, ad.id));
+      await expect.poll(async () => titlesOf(await get(misspelt))).not.toContain("Zwedru radiator");
+    });
+
+    it("excluding a word follows any new ad, which it finds by what the ad lacks", async () => {
+      const excluding = { search: "-kiagbeni", sort_combined: "created_at|desc" };
+      await get(excluding);
+      await createAd(ctx.db, { user_id: sellerId, subcategory_id: 5, title: "Haojue motorbike 2023" });
+      await expect.poll(async () => titlesOf(await get(excluding))[0]).toBe("Haojue motorbike 2023");
+    });
+  });
 });

@@ -21,6 +21,8 @@ export interface AdListQuery {
   search?: string;
   /** "words": full-text match; "similar": trigram resemblance to the title, when no word matched. */
   searchMode?: "words" | "similar";
+  /** The words of `search` an ad must hold one of (findSearchWords): what writes concern its lists (decision 056). */
+  searchWords?: string[] | null;
   businessSellersOnly: boolean;
   /** Only ads with a running boost. */
   boostedOnly?: boolean;
@@ -324,4 +326,18 @@ export async function findAdForPage(db: Database, id: number) {
       where v.ad_id = ${id} order by sa.position, sa.id`),
   ]);
   return { ad, images, attributes: attributeRows };
+}
+
+/**
+ * The words an ad must hold one of to be found by a word search, as PostgreSQL parses the search (decision 056);
+ * null when the search excludes words ("-house"), since then an ad is found by what it lacks.
+ */
+export async function findSearchWords(db: Database, search: string): Promise<string[] | null> {
+  const [row] = await db.execute<{ query: string }>(
+    sql`select websearch_to_tsquery('simple', ${normalized(search)})::text as query`,
+  );
+  const query = row?.query ?? "";
+  if (query.includes("!")) return null;
+  // A tsquery's text quotes each lexeme, doubling its own quotes: 'toyota' & 'corolla'.
+  return [...query.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replaceAll("''", "'"));
 }

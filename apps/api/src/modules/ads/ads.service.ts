@@ -8,6 +8,7 @@ import {
   TYPO_TOLERANCE_MIN_LENGTH,
 } from "@waterside/shared/ads-messages";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { LRUCache } from "lru-cache";
 import { createChangeAwareBatchCache, createChangeAwareCache, type ListScope } from "../../lib/change-aware-cache.ts";
 import { notFound } from "../../plugins/errors.ts";
 import type { Database } from "../../db/database.ts";
@@ -23,6 +24,7 @@ import {
   findPriceCandidates,
   findAdPageIds,
   findLocations,
+  findSearchWords,
   findSuggestions,
   type AdListQuery,
 } from "./ads.queries.ts";
@@ -72,11 +74,23 @@ const PRICE_CANDIDATE_LIMIT = 100_000;
 const COUNT_CACHE = { max: 5000, ttl: 60_000 };
 const SUGGESTION_CACHE = { max: 5000, ttl: 60_000 };
 const CATALOG_CACHE = { max: 1, ttl: 600_000 };
+/** A search's words depend on its text alone: kept without a change to drop them. */
+const SEARCH_WORDS_CACHE = { max: 5000 };
 
 export function createAdsService(db: Database, mediaBaseUrl: string) {
   // Counties and areas are reference data: read once per process.
   let locations: Promise<Locations> | undefined;
   const loadLocations = () => (locations ??= findLocations(db));
+  const searchWords = new LRUCache<string, Promise<string[] | null>>(SEARCH_WORDS_CACHE);
+  const wordsOf = (search: string) => {
+    let words = searchWords.get(search);
+    if (!words) {
+      words = findSearchWords(db, search);
+      searchWords.set(search, words);
+      words.catch(() => searchWords.delete(search));
+    }
+    return words;
+  };
 
   const pages = createChangeAwareCache(db, {
     ...PAGE_CACHE,
@@ -228,6 +242,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         priceMin: filters.price_min,
         priceMax: filters.price_max,
         search: filters.search,
+        searchWords: filters.search === undefined ? undefined : await wordsOf(filters.search),
         businessSellersOnly: filters.section === "top_seller",
         boostedOnly: filters.has_active_subscription === true,
         sort: sortField ? { field: sortField, order: (order as "asc" | "desc" | undefined) ?? "desc" } : null,
@@ -275,7 +290,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
 
       function toPage(rows: SerializedAd[], total: number, more: boolean): SerializedAdsPage {
         const lastPage = Math.max(1, Math.ceil(total / perPage));
-        return serializeAdsPage(
+        const serialized = serializeAdsPage(
           {
             current_page: page,
             per_page: perPage,
@@ -286,17 +301,21 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
           },
           rows,
         );
+        return { ...serialized, byResemblance: query.searchMode === "similar" };
       }
     },
   };
 
+  type PageRequest = { filters: TAdFilters; pageUrl: string; words: string[] | null | undefined };
   const pagesByFilters = createChangeAwareCache(db, {
     ...PAGE_CACHE,
-    load: ({ filters, pageUrl }: { filters: TAdFilters; pageUrl: string }) => service.listAds(filters, pageUrl),
-    scope: ({ filters }) => ({
+    load: ({ filters, pageUrl }: PageRequest) => service.listAds(filters, pageUrl),
+    scope: ({ filters, words }, page) => ({
       subcategoryId: filters.subcategory_id,
       categoryId: filters.category_id,
       userId: filters.user_id,
+      // A page of ads resembling misspelt words holds ads without them.
+      searchWords: page.byResemblance ? undefined : (words ?? undefined),
     }),
   });
 
@@ -307,8 +326,12 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
      * repeated list is answered with stored bytes, not queried and written again. `rawBody`, the request's body
      * as sent, becomes a second key of the page, so the same bytes are answered before they are even validated.
      */
-    listAdsSerialized: (filters: TAdFilters, pageUrl: string, rawBody?: string) => {
-      const context = { filters, pageUrl };
+    async listAdsSerialized(filters: TAdFilters, pageUrl: string, rawBody?: string) {
+      const context = {
+        filters,
+        pageUrl,
+        words: filters.search === undefined ? undefined : await wordsOf(filters.search),
+      };
       const page = pagesByFilters(`${pageUrl} ${JSON.stringify(filters)}`, context);
       if (rawBody !== undefined) pagesByFilters.alias(rawKey(pageUrl, rawBody), page, context);
       return page;
@@ -326,6 +349,8 @@ const scopeOfQuery = (query: AdListQuery): ListScope => ({
   subcategoryId: query.subcategoryId,
   categoryId: query.categoryId,
   userId: query.userId,
+  // Ads resembling misspelt words hold none of them; a search excluding words (null) finds ads by what they lack.
+  searchWords: query.searchMode === "similar" ? undefined : (query.searchWords ?? undefined),
 });
 
 export type AdsService = ReturnType<typeof createAdsService>;

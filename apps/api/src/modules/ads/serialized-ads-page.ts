@@ -44,6 +44,8 @@ export interface SerializedAdsPage {
   /** Offset of each ad's `"is_saved":false` in `body`, in the order of `ids`. */
   savedFlags: number[];
   compressed: Partial<Record<ContentCoding, Promise<Buffer>>>;
+  /** A search page of ads whose titles resemble misspelt words, rather than ads holding them. */
+  byResemblance?: boolean;
 }
 
 export function serializeAdsPage(meta: AdsPageMeta, ads: SerializedAd[]): SerializedAdsPage {

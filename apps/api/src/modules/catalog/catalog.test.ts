@@ -49,14 +49,16 @@ describe("GET /api/categories/active", () => {
     const before = await countOf(5);
     await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, ad.id));
     // Cached catalog reads are dropped when PostgreSQL announces the change, a moment after commit.
-    await expect.poll(() => countOf(5)).toBe(before - 1);
+    await expect.poll(() => countOf(5), { timeout: 5000 }).toBe(before - 1);
     await ctx.db.update(ads).set({ status_id: AD_STATUS.active }).where(eq(ads.id, ad.id));
-    await expect.poll(() => countOf(5)).toBe(before);
+    await expect.poll(() => countOf(5), { timeout: 5000 }).toBe(before);
     const sixBefore = await countOf(6);
     await ctx.db.update(ads).set({ subcategory_id: 6 }).where(eq(ads.id, ad.id));
-    await expect.poll(async () => [await countOf(5), await countOf(6)]).toEqual([before - 1, sixBefore + 1]);
+    await expect
+      .poll(async () => [await countOf(5), await countOf(6)], { timeout: 5000 })
+      .toEqual([before - 1, sixBefore + 1]);
     await ctx.db.delete(ads).where(eq(ads.id, ad.id));
-    await expect.poll(() => countOf(6)).toBe(sixBefore);
+    await expect.poll(() => countOf(6), { timeout: 5000 }).toBe(sixBefore);
   });
 
   it("serves the catalog image it names, as WebP", async () => {
