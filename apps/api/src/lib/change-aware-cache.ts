@@ -94,35 +94,55 @@ export function createChangeAwareCache<Value, Context>(
     ttl,
     load,
     scope,
+    patch,
   }: {
     max: number;
     ttl: number;
     load: (context: Context) => Promise<Value>;
     /** Worked out once the value is loaded; until then, any change drops the entry. */
     scope?: (context: Context, value: Value) => ListScope;
+    /**
+     * The value after a change that concerns it, worked out from the value before (a few rows read again instead
+     * of all): entries are patched rather than dropped, and readers meanwhile wait for the patched value.
+     */
+    patch?: (value: Value, change: Exclude<AdsChange, "all">, context: Context) => Promise<Value>;
   },
 ) {
-  type Entry = { value: Promise<Value>; scope?: ListScope };
+  type Entry = { value: Promise<Value>; scope?: ListScope; context: Context };
   const cache = new LRUCache<string, Entry>({ max, ttl });
   const trusted = watchChanges(db, (change) => {
     if (change === "all" || !scope) return cache.clear();
-    const concerned: string[] = [];
+    const concerned: Array<[string, Entry]> = [];
     cache.forEach((entry, key) => {
-      if (!entry.scope || changeConcerns(change, entry.scope)) concerned.push(key);
+      if (!entry.scope || changeConcerns(change, entry.scope)) concerned.push([key, entry]);
     });
-    for (const key of concerned) cache.delete(key);
+    for (const [key, entry] of concerned) {
+      if (patch && entry.scope) {
+        // After the value being patched already, if any: changes apply in the order they were announced.
+        track(
+          key,
+          entry,
+          entry.value.then((value) => patch(value, change, entry.context)),
+        );
+      } else cache.delete(key);
+    }
   });
-  const store = (key: string, value: Promise<Value>, context: Context) => {
-    const entry: Entry = { value };
-    cache.set(key, entry);
+  /** Makes `value` the entry's, working out its bounds when it loads, forgetting it if it fails. */
+  const track = (key: string, entry: Entry, value: Promise<Value>) => {
+    entry.value = value;
     value.then(
       (loaded) => {
-        if (scope) entry.scope = scope(context, loaded);
+        if (scope && entry.value === value) entry.scope = scope(entry.context, loaded);
       },
       () => {
         if (cache.get(key) === entry) cache.delete(key);
       },
     );
+  };
+  const store = (key: string, value: Promise<Value>, context: Context) => {
+    const entry: Entry = { value, context };
+    cache.set(key, entry);
+    track(key, entry, value);
     return entry;
   };
   const memo = (key: string, context: Context): Promise<Value> => {

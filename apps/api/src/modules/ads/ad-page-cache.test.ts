@@ -268,6 +268,26 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
       await expect.poll(async () => titlesOf(await get(search))).toEqual([]);
     });
 
+    it("within a price range follows posts, price changes and hides, from the index patched with those ads", async () => {
+      const titles = ["Gbarnga cassava 50kg", "Gbarnga cassava 25kg", "Gbarnga cassava 10kg"];
+      const [big, , small] = await Promise.all(
+        titles.map((title, index) =>
+          createAd(ctx.db, { user_id: sellerId, subcategory_id: 6, title, price: 1000 * (3 - index) }),
+        ),
+      );
+      const affordable = { search: "cassava", price_max: 2500 };
+      const totalOf = async () => (await get(affordable)).json<{ data: { total: number } }>().data.total;
+      expect(titlesOf(await get(affordable)).sort()).toEqual(["Gbarnga cassava 10kg", "Gbarnga cassava 25kg"]);
+      await createAd(ctx.db, { user_id: sellerId, subcategory_id: 6, title: "Gbarnga cassava 5kg", price: 500 });
+      await expect.poll(totalOf).toBe(3);
+      await ctx.db.update(ads).set({ price: 2000 }).where(eq(ads.id, big!.id));
+      await expect.poll(totalOf).toBe(4);
+      await ctx.db.update(ads).set({ status_id: AD_STATUS.hidden }).where(eq(ads.id, small!.id));
+      await expect
+        .poll(async () => titlesOf(await get(affordable)).sort())
+        .toEqual(["Gbarnga cassava 25kg", "Gbarnga cassava 50kg", "Gbarnga cassava 5kg"]);
+    });
+
     it("of misspelt words follows a write to an ad it shows, though the ad lacks the misspelling", async () => {
       const ad = await createAd(ctx.db, { user_id: sellerId, subcategory_id: 4, title: "Zwedru radiator" });
       const misspelt = { search: "zwedrou radiatr" };

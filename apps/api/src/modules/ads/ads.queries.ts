@@ -5,6 +5,7 @@ import {
   LIST_DESCRIPTION_LENGTH,
   TYPO_TOLERANCE_MIN_LENGTH,
 } from "@waterside/shared/ads-messages";
+import type { PriceCandidates } from "./price-index.ts";
 import type { Database } from "../../db/database.ts";
 
 export interface AdListQuery {
@@ -131,7 +132,17 @@ async function estimateMatches(db: Database, where: SQL): Promise<number> {
   return plan?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
 }
 
-type PriceCandidates = { ids: Int32Array; prices: Float64Array };
+/** What a price index sorts by: the query's sort column, or popularity for a search without one. */
+function sortKey(query: AdListQuery): { key: SQL; descending: boolean } {
+  const field = query.sort?.field ?? "visibility_score";
+  const key = {
+    visibility_score: sql`a.visibility_score::float8`,
+    // Seconds with their microseconds: a float8 keeps them apart, as the database orders them.
+    created_at: sql`extract(epoch from a.created_at)::float8`,
+    price: sql`a.price::float8`,
+  }[field];
+  return { key, descending: query.sort?.order !== "asc" };
+}
 
 /**
  * Every match of a query without its price bounds, in its order (by popularity when it has no sort), while
@@ -141,16 +152,42 @@ export async function findPriceCandidates(
   db: Database,
   query: AdListQuery,
   max: number,
-): Promise<PriceCandidates | null> {
+): Promise<(PriceCandidates & { descending: boolean }) | null> {
   const where = sql.join(listConditions({ ...query, priceMin: undefined, priceMax: undefined }), sql` and `);
   // A common word would read all its matches before finding out there are too many.
   if (isWordSearch(query) && (await estimateMatches(db, where)) > max) return null;
+  const { key, descending } = sortKey(query);
+  // Ordered by the columns themselves, which the list indexes are ordered by (decision 011).
   const sort = query.sort ? orderBy(query) : sql`a.visibility_score desc, a.id desc`;
-  const rows = await db.execute<{ id: number; price: number }>(sql`
-    select a.id, a.price::float8 as price from ads a where ${where} order by ${sort} limit ${max + 1}`);
+  const rows = await db.execute<{ id: number; price: number; key: number }>(sql`
+    select a.id, a.price::float8 as price, ${key} as key from ads a where ${where} order by ${sort} limit ${max + 1}`);
   if (rows.length > max) return null;
-  return { ids: Int32Array.from(rows, (row) => row.id), prices: Float64Array.from(rows, (row) => row.price) };
+  return { ...toCandidates(rows), descending };
 }
+
+/** Which of `ids` match a query without its price bounds now, to patch its price index after a write. */
+export async function findPriceCandidatesAmong(
+  db: Database,
+  query: AdListQuery,
+  ids: readonly number[],
+): Promise<PriceCandidates> {
+  const conditions = listConditions({
+    ...query,
+    priceMin: undefined,
+    priceMax: undefined,
+    onlyIds: Int32Array.from(ids),
+  });
+  const rows = await db.execute<{ id: number; price: number; key: number }>(sql`
+    select a.id, a.price::float8 as price, ${sortKey(query).key} as key from ads a
+    where ${sql.join(conditions, sql` and `)}`);
+  return toCandidates(rows);
+}
+
+const toCandidates = (rows: ArrayLike<{ id: number; price: number; key: number }>): PriceCandidates => ({
+  ids: Int32Array.from(rows, (row) => row.id),
+  prices: Float64Array.from(rows, (row) => row.price),
+  keys: Float64Array.from(rows, (row) => row.key),
+});
 
 /**
  * List rows (names, seller, title image) of the given ads in the given order, whatever their status. Its text

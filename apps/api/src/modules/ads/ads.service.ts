@@ -14,7 +14,7 @@ import { notFound } from "../../plugins/errors.ts";
 import type { Database } from "../../db/database.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
 import { loadAdListItems, toImage, toListItem } from "./ad-list-items.ts";
-import { buildPriceIndex, idsInRange, pageInRange, priceRange } from "./price-index.ts";
+import { buildPriceIndex, idsInRange, pageInRange, patchPriceIndex, priceRange } from "./price-index.ts";
 import { serializeAd, serializeAdsPage, type SerializedAd, type SerializedAdsPage } from "./serialized-ads-page.ts";
 import {
   countAds,
@@ -22,6 +22,7 @@ import {
   findAdForPage,
   findClosedSubcategoryIds,
   findPriceCandidates,
+  findPriceCandidatesAmong,
   findAdPageIds,
   findLocations,
   findSearchWords,
@@ -138,9 +139,19 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
     ...PRICE_CANDIDATE_CACHE,
     load: async (query: AdListQuery) => {
       const found = await findPriceCandidates(db, query, PRICE_CANDIDATE_LIMIT);
-      return found && buildPriceIndex(found.ids, found.prices);
+      return found && buildPriceIndex(found, found.descending);
     },
     scope: scopeOfQuery,
+    // A common word's index takes up to a second to read again; the ads a write names take a millisecond.
+    patch: async (index, change, query) => {
+      if (!index) return null;
+      const patched = patchPriceIndex(
+        index,
+        new Set(change.ads),
+        await findPriceCandidatesAmong(db, query, change.ads),
+      );
+      return patched.ids.length > PRICE_CANDIDATE_LIMIT ? null : patched;
+    },
   });
   /**
    * A price range over a query with at most PRICE_CANDIDATE_LIMIT matches is applied to all of them in memory:
@@ -149,10 +160,10 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
   const pricedPage = async (query: AdListQuery) => {
     const unpricedKey = ({ priceMin: _min, priceMax: _max, limit: _limit, offset: _offset, ...rest }: AdListQuery) =>
       JSON.stringify(rest);
-    let candidates = await priceCandidates(unpricedKey(query), query);
+    let candidates = await priceCandidates(unpricedKey(query), { ...query });
     if (candidates?.ids.length === 0 && query.search && query.search.length >= TYPO_TOLERANCE_MIN_LENGTH) {
       query.searchMode = "similar";
-      candidates = await priceCandidates(unpricedKey(query), query);
+      candidates = await priceCandidates(unpricedKey(query), { ...query });
     }
     if (!candidates) return null;
     const range = priceRange(candidates, query.priceMin ?? -Infinity, query.priceMax ?? Infinity);
@@ -163,8 +174,9 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
     return { total: range.total, ids: pageInRange(candidates, range, query.offset, query.limit), matched: null };
   };
   const filtersKey = ({ limit: _limit, offset: _offset, ...filters }: AdListQuery) => JSON.stringify(filters);
-  const countOf = (query: AdListQuery) => counts(filtersKey(query), query);
-  const exactCountOf = (query: AdListQuery) => exactCounts(filtersKey(query), query);
+  // Each cache keeps its own copy of the query: a request goes on changing its own (decision 056 reads it later).
+  const countOf = (query: AdListQuery) => counts(filtersKey(query), { ...query });
+  const exactCountOf = (query: AdListQuery) => exactCounts(filtersKey(query), { ...query });
 
   const service = {
     async suggestions(search: string): Promise<TSuggestion[]> {
@@ -272,7 +284,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
       // Ranking every match by relevance costs too much when thousands match a common word; they all
       // contain it, so the most popular come first instead (decision 011).
       if (!query.sort && count.total > RELEVANCE_RANK_LIMIT) query.sort = { field: "visibility_score", order: "desc" };
-      const ids = count.more || count.total > query.offset ? await pages(JSON.stringify(query), query) : [];
+      const ids = count.more || count.total > query.offset ? await pages(JSON.stringify(query), { ...query }) : [];
       let { total, more } = count;
       if (more && ids.length === perPage) {
         // At least this page and one more ad.
