@@ -1,7 +1,6 @@
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import path from "node:path";
-import { constants as zlib } from "node:zlib";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -11,6 +10,7 @@ import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createMomoClient } from "./lib/momo.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
+import { BROTLI_REPLY_PARAMS, COMPRESS_FROM_BYTES, REPLY_CODINGS } from "./lib/reply-compression.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
@@ -117,10 +117,9 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
   // Every byte counts on mobile data: pages, JSON and scripts go out compressed (images are WebP already).
   await app.register(compress, {
     global: true,
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    // Quality 11 (the default) costs far more CPU than it saves bytes on per-request bodies.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    threshold: COMPRESS_FROM_BYTES,
+    encodings: [...REPLY_CODINGS],
+    brotliOptions: { params: BROTLI_REPLY_PARAMS },
   });
   await app.register(requestBodyPlugin);
   await app.register(openapiPlugin, { serveDocs: config.apiDocs });

@@ -11,21 +11,12 @@ import { z } from "zod";
 import { envelope } from "@waterside/shared/api-envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { COMPRESS_FROM_BYTES, REPLY_CODINGS } from "../../lib/reply-compression.ts";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import type { AdsService } from "./ads.service.ts";
-import {
-  ZAdsPageReply,
-  compressedBody,
-  withSavedMarks,
-  type ContentCoding,
-  type SerializedAdsPage,
-} from "./serialized-ads-page.ts";
+import { ZAdsPageReply, compressedBody, withSavedMarks, type SerializedAdsPage } from "./serialized-ads-page.ts";
 
 const PAGE_URL = "/api/ads/get";
-/** The codings we compress in, in our order of preference (as the compress plugin's, app.ts). */
-const CODINGS: ContentCoding[] = ["br", "gzip"];
-/** Smaller replies are sent as they are, as the compress plugin's threshold does (app.ts). */
-const COMPRESS_FROM_BYTES = 1024;
 
 export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
   app,
@@ -54,7 +45,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
     reply.type("application/json; charset=utf-8");
     // Compressed here, not by the compress plugin: a page everyone reads is compressed once and kept with it.
     const accepted = request.headers["accept-encoding"];
-    const coding = accepted && page.body.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, CODINGS) : null;
+    const coding = accepted && page.body.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, [...REPLY_CODINGS]) : null;
     if (!coding) return reply.send(page.body);
     return reply.header("content-encoding", coding).send(await compressedBody(page, coding));
   }

@@ -345,13 +345,22 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         words: filters.search === undefined ? undefined : await wordsOf(filters.search),
       };
       const page = pagesByFilters(`${pageUrl} ${JSON.stringify(filters)}`, context);
-      if (rawBody !== undefined) pagesByFilters.alias(rawKey(pageUrl, rawBody), page, context);
+      if (rawBody !== undefined && rawBody.length <= RAW_BODY_KEY_MAX) {
+        pagesByFilters.alias(rawKey(pageUrl, rawBody), page, context);
+      }
       return page;
     },
     /** The page stored for a body sent before, as it was sent; undefined when none is. */
-    cachedPageForRawBody: (pageUrl: string, rawBody: string) => pagesByFilters.peek(rawKey(pageUrl, rawBody)),
+    cachedPageForRawBody: (pageUrl: string, rawBody: string) =>
+      rawBody.length <= RAW_BODY_KEY_MAX ? pagesByFilters.peek(rawKey(pageUrl, rawBody)) : undefined,
   };
 }
+
+/**
+ * Filters are a few hundred characters. A body may be up to the body limit and stay valid (unknown fields are
+ * dropped by validation): keeping such bodies as keys would let 2,000 requests fill the memory.
+ */
+const RAW_BODY_KEY_MAX = 2048;
 
 /** Keys of raw bodies cannot meet keys of parsed filters: those are JSON after a space, these after a tab. */
 const rawKey = (pageUrl: string, rawBody: string) => `${pageUrl}\t${rawBody}`;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { BROTLI_REPLY_PARAMS, type ReplyCoding } from "../../lib/reply-compression.ts";
 import { ZAdListItem, type TAdListItem } from "@waterside/shared/ads";
 import { envelope, paged, type TPaged } from "@waterside/shared/api-envelope";
 
@@ -43,7 +44,7 @@ export interface SerializedAdsPage {
   ids: number[];
   /** Offset of each ad's `"is_saved":false` in `body`, in the order of `ids`. */
   savedFlags: number[];
-  compressed: Partial<Record<ContentCoding, Promise<Buffer>>>;
+  compressed: Partial<Record<ReplyCoding, Promise<Buffer>>>;
   /** A search page of ads whose titles resemble misspelt words, rather than ads holding them. */
   byResemblance?: boolean;
 }
@@ -106,18 +107,16 @@ export function withSavedMarks(page: SerializedAdsPage, saved: ReadonlySet<numbe
   };
 }
 
-export type ContentCoding = "br" | "gzip";
-
-const compressors: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 5 as for every reply (app.ts); a stored page could afford more, but it is written on a reader's time.
+const compressors: Record<ReplyCoding, (body: Buffer) => Promise<Buffer>> = {
+  // As every reply: a stored page could afford more, but it is compressed on a reader's time.
   br: (body) =>
     promisify(brotliCompress)(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { ...BROTLI_REPLY_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
   gzip: (body) => promisify(gzip)(body),
 };
 
 /** The page's body in `coding`, compressed once for every reader of the shared page. */
-export function compressedBody(page: SerializedAdsPage, coding: ContentCoding): Promise<Buffer> {
+export function compressedBody(page: SerializedAdsPage, coding: ReplyCoding): Promise<Buffer> {
   return (page.compressed[coding] ??= compressors[coding](page.body));
 }
