@@ -1,0 +1,2 @@
+ALTER TABLE "admins" ADD COLUMN "status" text DEFAULT 'Active' NOT NULL;--> statement-breakpoint
+ALTER TABLE "admins" ADD CONSTRAINT "admins_status_known" CHECK ("admins"."status" in ('Active', 'Suspended'));
