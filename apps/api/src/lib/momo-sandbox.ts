@@ -123,6 +123,8 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
   const payments = new Map<string, StoredRequest>();
   const requests: MomoSandboxRequest[] = [];
   const callbacks: MomoSandboxCallback[] = [];
+  /** Status calls received per reference id: MTN throttles them per merchant key, so tests count them. */
+  const statusCalls = new Map<string, number>();
   const faults: MomoSandboxFault[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const closing = new AbortController();
@@ -183,7 +185,7 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
   }
 
   type Answer = { status: number; body?: unknown } | "drop";
-  type Route = { operation: "token" | "requesttopay" | "status"; handle: () => Answer };
+  type Route = { operation: "token" | "requesttopay" | "status"; referenceId?: string; handle: () => Answer };
 
   function route(request: IncomingMessage, path: string, body: string): Route | undefined {
     if (request.method === "POST" && path === "/collection/token/") {
@@ -194,7 +196,8 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     }
     const status = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(path);
     if (request.method === "GET" && status) {
-      return { operation: "status", handle: () => paymentStatus(request, decodeURIComponent(status[1]!)) };
+      const referenceId = decodeURIComponent(status[1]!);
+      return { operation: "status", referenceId, handle: () => paymentStatus(request, referenceId) };
     }
     return undefined;
   }
@@ -300,6 +303,11 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
       response.end(json);
     };
 
+    const found = route(request, path, body);
+    // Counted on arrival, whatever the answer: each one spends the merchant's allowance at MTN.
+    if (found?.referenceId !== undefined) {
+      statusCalls.set(found.referenceId, (statusCalls.get(found.referenceId) ?? 0) + 1);
+    }
     // The API gateway checks the product's key before anything else.
     if (request.headers["ocp-apim-subscription-key"] !== subscriptionKey) {
       return reply({
@@ -311,7 +319,6 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
         },
       });
     }
-    const found = route(request, path, body);
     if (!found) return reply({ status: 404, body: { statusCode: 404, message: "Resource not found" } });
     const fault = takeFault(found.operation);
     if (fault?.kind === "status") {
@@ -344,6 +351,17 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     requests,
     /** Every callback sent, with the receiver's answer once it came. */
     callbacks,
+    /** How many status calls (`GET /collection/v1_0/requesttopay/{referenceId}`) arrived for this reference id. */
+    statusCalls(referenceId: string) {
+      return statusCalls.get(referenceId) ?? 0;
+    },
+    /**
+     * What a status call would answer now (PENDING, SUCCESSFUL or FAILED) without being one, so a test can wait for
+     * the payer's answer without spending MTN's allowance; undefined when no request has this reference id.
+     */
+    statusOf(referenceId: string) {
+      return payments.has(referenceId) ? statusBody(referenceId).status : undefined;
+    },
     /** Makes every issued token unknown, as when MTN restarts or revokes: the next calls get 401. */
     revokeTokens() {
       tokens.clear();

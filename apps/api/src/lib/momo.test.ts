@@ -400,6 +400,28 @@ describe("MoMo Collections client against the local sandbox", () => {
       const client = createMomoClient(sandbox.clientConfig);
       await expect(client.getRequestToPayStatus(randomUUID())).resolves.toEqual({ status: "NOT_FOUND" });
     });
+
+    it("is counted per reference id at the sandbox, whatever it was answered; peeking counts nothing", async () => {
+      const client = createMomoClient(sandbox.clientConfig);
+      const input = payment({ phone: MOMO_TEST_NUMBERS.staysPending });
+      const other = payment();
+      await client.requestToPay(input);
+      await client.requestToPay(other);
+      expect(sandbox.statusCalls(input.referenceId)).toBe(0);
+
+      await client.getRequestToPayStatus(input.referenceId);
+      sandbox.failNext({ on: "status", kind: "status", status: 503, code: "SERVICE_UNAVAILABLE" });
+      await expect(client.getRequestToPayStatus(input.referenceId)).rejects.toMatchObject({ status: 503 });
+      // A revoked token costs the call that got 401 and the one made again with a fresh token.
+      sandbox.revokeTokens();
+      await client.getRequestToPayStatus(input.referenceId);
+      expect(sandbox.statusCalls(input.referenceId)).toBe(4);
+
+      expect(sandbox.statusOf(input.referenceId)).toBe("PENDING");
+      expect(sandbox.statusOf(randomUUID())).toBeUndefined();
+      expect(sandbox.statusCalls(input.referenceId)).toBe(4);
+      expect(sandbox.statusCalls(other.referenceId)).toBe(0);
+    });
   });
 
   describe("callbacks", () => {
