@@ -194,6 +194,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         mailer,
         webPush: config.webPush,
         pushCaFile: config.webPushCaFile,
+        pushEndpoints: config.pushEndpoints,
         publicUrl: config.publicUrl,
         log: app.log,
       });

@@ -6,6 +6,19 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { MomoConfig } from "./lib/momo.ts";
 
+/**
+ * The push services of the browsers people use, matched by host suffix (WEB_PUSH_HOSTS replaces the list): Chrome and
+ * other Chromium browsers (Firebase Cloud Messaging), Firefox (Mozilla autopush), Edge (Windows Push Notification
+ * Services) and Safari (Apple Push Notification service for the web).
+ */
+const DEFAULT_PUSH_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+];
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
@@ -69,6 +82,16 @@ const environmentSchema = z.object({
     .optional(),
   /** Extra certificate authorities (a PEM file) trusted for push services: a private relay, or the tests' fake. */
   WEB_PUSH_CA_FILE: z.string().min(1).optional(),
+  /** Push services subscriptions may name, comma-separated host suffixes (decision 058); the browsers' by default. */
+  WEB_PUSH_HOSTS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+(:\d+)?\s*(,\s*[a-z0-9.-]+(:\d+)?\s*)*$/i, "must be host names, comma-separated")
+    .optional(),
+  /** A push relay on the operator's own network, the one private origin pushes may reach (decision 058). */
+  WEB_PUSH_RELAY: z
+    .url({ protocol: /^https$/, message: "must be an https:// URL" })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   /** How long a chat message waits unread before its recipient is mailed (decision 042). */
   CHAT_EMAIL_DELAY_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).default(600),
   VAPID_SUBJECT: z
@@ -222,6 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webPush: webPushKeys(vars, production, dataDir),
     chatEmailDelaySeconds: vars.CHAT_EMAIL_DELAY_SECONDS,
     webPushCaFile: vars.WEB_PUSH_CA_FILE,
+    /** Which push endpoints are accepted and contacted (decision 058). */
+    pushEndpoints: {
+      hosts: vars.WEB_PUSH_HOSTS
+        ? vars.WEB_PUSH_HOSTS.split(",").map((host) => host.trim().toLowerCase())
+        : DEFAULT_PUSH_HOSTS,
+      ...(vars.WEB_PUSH_RELAY && { relayOrigin: vars.WEB_PUSH_RELAY }),
+    },
     /** Social sign-in; a provider without its settings is disabled (docs/decisions/018-social-sign-in.md). */
     social: {
       google: vars.GOOGLE_CLIENT_ID

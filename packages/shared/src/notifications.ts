@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { NOTIFICATION_MESSAGES } from "./notifications-messages.ts";
 
-/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+/**
+ * A browser's PushSubscription as `subscription.toJSON()` gives it. Push services speak https only; which hosts are
+ * accepted is the server's policy (docs/decisions/058-outgoing-requests.md).
+ */
 export const ZPushSubscription = z.object({
-  endpoint: z.url({ protocol: /^https?$/, message: "The push endpoint must be a web address." }).max(1000),
+  endpoint: z.url({ protocol: /^https$/, message: NOTIFICATION_MESSAGES.endpointNotHttps }).max(1000),
   keys: z.object({ p256dh: z.string().min(20).max(200), auth: z.string().min(8).max(100) }),
 });
 export type TPushSubscription = z.infer<typeof ZPushSubscription>;

@@ -56,6 +56,10 @@ export interface QueueOptions {
    * interval, so this bounds a process' throughput on the queue: batchSize jobs every interval.
    */
   batchSize?: number;
+  /** Jobs of a fetched batch run at once (default 1: one after another); for jobs that mostly wait on the network. */
+  concurrency?: number;
+  /** How often an idle worker of this queue looks for jobs, overriding the queue-wide default. */
+  pollingIntervalSeconds?: number;
 }
 
 export interface SendOptions {
@@ -138,20 +142,27 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
       queue.on("error", (error) => log.error({ err: error }, "job queue error"));
       await queue.start();
       for (const [name, { handler, options, schedule }] of registered) {
-        const { batchSize = 5, ...settings } = options;
+        const { batchSize = 5, concurrency = 1, pollingIntervalSeconds: interval, ...settings } = options;
         await retryOnDeadlock(() => queue.createQueue(name, { name, ...settings }));
         // createQueue leaves an existing queue alone: settings changed in code since take effect here.
         await queue.updateQueue(name, { name, ...settings });
-        await queue.work<object>(name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
-          for (const job of batch) {
-            try {
-              await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-            } catch (error) {
-              // Failed alone, so it is retried alone; pg-boss completes the rest of the batch when this returns.
-              log.error({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, "a job failed");
-              await queue.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-            }
+        const run = async (job: PgBoss.JobWithMetadata<object>) => {
+          try {
+            await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            // Failed alone, so it is retried alone; pg-boss completes the rest of the batch when this returns.
+            log.error({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, "a job failed");
+            await queue.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
+        };
+        const workOptions = { pollingIntervalSeconds: interval ?? pollingIntervalSeconds, batchSize };
+        await queue.work<object>(name, { ...workOptions, includeMetadata: true }, async (batch) => {
+          // `concurrency` lanes each take the batch's next job until none is left.
+          let next = 0;
+          const lane = async () => {
+            while (next < batch.length) await run(batch[next++]!);
+          };
+          await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
         });
         if (schedule) await queue.schedule(name, schedule.cron, schedule.payload);
       }

@@ -84,6 +84,8 @@ export async function startFakePushService() {
 
   return {
     received,
+    /** Where it listens: the push relay the app is configured to trust (WEB_PUSH_RELAY). */
+    origin,
     /** The certificate to trust (WEB_PUSH_CA_FILE), as one trusts a private push relay. */
     certificatePem: certificate.cert.toString("utf8"),
     /** A new subscription as a browser's `PushSubscription.toJSON()` gives it. */

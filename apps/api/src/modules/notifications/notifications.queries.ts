@@ -1,3 +1,4 @@
+import { PUSH_SUBSCRIPTIONS_MAX } from "@waterside/shared/notifications-messages";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { chatEmailNotices, notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
@@ -17,17 +18,31 @@ export async function saveSettings(db: Database, userId: number, changes: { push
     .onConflictDoUpdate({ target: notificationSettings.user_id, set: { ...changes, updated_at: new Date() } });
 }
 
-/** A subscription belongs to the user who last registered it: a shared browser moves to whoever signed in. */
+/** Serialises one user's subscription writes, so concurrent registrations cannot leave more than the cap. */
+const PUSH_SUBSCRIPTIONS_LOCK = 4201;
+
+/**
+ * A subscription belongs to the user who last registered it: a shared browser moves to whoever signed in. A user
+ * keeps at most PUSH_SUBSCRIPTIONS_MAX browsers: registering one more forgets the one registered longest ago, so a
+ * script registering endpoints in a loop gains nothing (each message is pushed to at most that many).
+ */
 export async function saveSubscription(
   db: Database,
   userId: number,
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
 ) {
   const values = { user_id: userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
-  await db
-    .insert(pushSubscriptions)
-    .values({ endpoint: subscription.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIPTIONS_LOCK}, ${userId})`);
+    await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: subscription.endpoint, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, created_at: sql`now()` } });
+    await tx.execute(sql`
+      delete from ${pushSubscriptions} where user_id = ${userId} and id not in (
+        select id from ${pushSubscriptions} where user_id = ${userId}
+        order by created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_MAX})`);
+  });
 }
 
 export async function deleteSubscription(db: Database, userId: number, endpoint: string) {

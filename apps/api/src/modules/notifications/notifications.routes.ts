@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
+import { HOUR, limit, userKey } from "../../plugins/rate-limit.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 /** Beyond the spec: Web Push subscriptions and the user's notification settings (decision 042). */
@@ -15,6 +16,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app,
   { notifications },
 ) => {
+  // A browser registers once when the user turns notifications on, and again only when its subscription changes.
+  const subscribing = limit(app, { max: 20, timeWindow: HOUR, key: userKey("push-subscribe") });
+
   app.get(
     "/push/public-key",
     {
@@ -31,9 +35,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     "/push/subscriptions",
     {
       onRequest: app.requireUser,
+      preHandler: subscribing,
       schema: {
         tags: ["notifications"],
-        summary: "Registers this browser's push subscription for the signed-in user",
+        summary:
+          "Registers this browser's push subscription for the signed-in user: https to a known push service on a " +
+          "public address; at most 10 per user, a new one replacing the oldest",
         body: ZPushSubscription,
         response: { 201: envelope(z.null()) },
       },

@@ -7,7 +7,10 @@ import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import type { Database } from "../../db/database.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { lookupPublicOnly } from "../../lib/public-addresses.ts";
+import { fieldError } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
+import { checkEndpoint, checkEndpointAddress, type PushEndpointPolicy } from "./push-endpoints.ts";
 import {
   claimEmailNotice,
   deleteSubscription,
@@ -26,6 +29,8 @@ const PREVIEW_LENGTH = 100;
 const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text);
 /** How long a push service keeps a notification for a phone that is off: a day, then it is stale. */
 const PUSH_TTL_SECONDS = 24 * 3600;
+/** A push service that has not answered by then is given up on for this message: the queue must keep moving. */
+const PUSH_SEND_TIMEOUT_MS = 5000;
 
 export interface WebPushKeys {
   publicKey: string;
@@ -43,6 +48,7 @@ export function createNotificationsService({
   mailer,
   webPush,
   pushCaFile,
+  pushEndpoints,
   publicUrl,
   log,
 }: {
@@ -52,12 +58,16 @@ export function createNotificationsService({
   webPush: WebPushKeys | null;
   /** Certificate authorities to trust beyond the system's for push services (WEB_PUSH_CA_FILE). */
   pushCaFile?: string;
+  /** Which endpoints are accepted and contacted (decision 058). */
+  pushEndpoints: PushEndpointPolicy;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const agent = pushCaFile
-    ? new https.Agent({ ca: [...tls.rootCertificates, readFileSync(pushCaFile, "utf8")], keepAlive: true })
-    : undefined;
+  const ca = pushCaFile ? [...tls.rootCertificates, readFileSync(pushCaFile, "utf8")] : undefined;
+  // Push services are reached only at public addresses, checked as each connection resolves its name (DNS rebinding
+  // cannot slip a private address in after the subscription was checked); the operator's relay is the one exception.
+  const publicAgent = new https.Agent({ keepAlive: true, lookup: lookupPublicOnly, ...(ca && { ca }) });
+  const relayAgent = new https.Agent({ keepAlive: true, ...(ca && { ca }) });
   const chatUrl = (chatId: number) => `${publicUrl}/chat/${chatId}`;
 
   return {
@@ -67,7 +77,12 @@ export function createNotificationsService({
       await saveSettings(db, userId, changes);
       return findSettings(db, userId);
     },
-    subscribe: (userId: number, subscription: TPushSubscription) => saveSubscription(db, userId, subscription),
+    /** Keeps a browser's subscription once its endpoint is a push service on the public internet. */
+    async subscribe(userId: number, subscription: TPushSubscription) {
+      const verdict = await checkEndpoint(subscription.endpoint, pushEndpoints);
+      if (!verdict.ok) throw fieldError("endpoint", verdict.reason);
+      await saveSubscription(db, userId, subscription);
+    },
     unsubscribe: (userId: number, endpoint: string) => deleteSubscription(db, userId, endpoint),
 
     /** Pushes a new message to the recipient's browsers, unless they are connected (the socket told them). */
@@ -89,22 +104,32 @@ export function createNotificationsService({
         topic: `chat-${notice.chat_id}`,
         urgency: "normal" as const,
         vapidDetails: webPush,
-        ...(agent && { agent }),
+        timeout: PUSH_SEND_TIMEOUT_MS,
       };
-      for (const subscription of await findSubscriptions(db, receiverId)) {
-        try {
-          await webpush.sendNotification(
-            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            JSON.stringify(payload),
-            options,
-          );
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          // The browser unsubscribed or the subscription expired: it will never work again.
-          if (status === 404 || status === 410) await deleteSubscriptionById(db, subscription.id);
-          else log.warn({ err: error, status }, "web push failed");
-        }
-      }
+      const subscriptions = await findSubscriptions(db, receiverId);
+      await Promise.all(
+        subscriptions.map(async (subscription) => {
+          // Checked again before every send: a row stored before the policy (or under a wider one) is never contacted.
+          const verdict = checkEndpointAddress(subscription.endpoint, pushEndpoints);
+          if (!verdict.ok) {
+            log.warn({ subscriptionId: subscription.id, reason: verdict.reason }, "push endpoint refused; forgotten");
+            await deleteSubscriptionById(db, subscription.id);
+            return;
+          }
+          try {
+            await webpush.sendNotification(
+              { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+              JSON.stringify(payload),
+              { ...options, agent: verdict.relay ? relayAgent : publicAgent },
+            );
+          } catch (error) {
+            const status = (error as { statusCode?: number }).statusCode;
+            // The browser unsubscribed or the subscription expired: it will never work again.
+            if (status === 404 || status === 410) await deleteSubscriptionById(db, subscription.id);
+            else log.warn({ err: error, status }, "web push failed");
+          }
+        }),
+      );
     },
 
     /** Mails the recipient of a chat whose messages are still unread, unless mailed about it within the hour. */

@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -15,19 +16,33 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let pushService: Awaited<ReturnType<typeof startFakePushService>>;
 let mail: SmtpReceiver;
 let url: string;
+/** A service inside the network that a push endpoint might aim the server at: it counts every connection it gets. */
+const internal = { server: createServer((socket) => socket.destroy()), connections: 0, port: 0 };
 beforeAll(async () => {
   pushService = await startFakePushService();
   mail = await startSmtpReceiver();
+  internal.server.on("connection", () => internal.connections++);
+  await new Promise<void>((resolve) => internal.server.listen(0, "127.0.0.1", resolve));
+  internal.port = (internal.server.address() as AddressInfo).port;
   // Mail waits one second instead of ten minutes.
   const caFile = path.join(mkdtempSync(path.join(tmpdir(), "waterside-ca-")), "push-ca.pem");
   writeFileSync(caFile, pushService.certificatePem);
-  ctx = await createTestApp({ SMTP_URL: mail.smtpUrl, CHAT_EMAIL_DELAY_SECONDS: "1", WEB_PUSH_CA_FILE: caFile });
+  ctx = await createTestApp({
+    SMTP_URL: mail.smtpUrl,
+    CHAT_EMAIL_DELAY_SECONDS: "1",
+    WEB_PUSH_CA_FILE: caFile,
+    // The fake push service is the operator's relay; "localhost" stands for a push service whose name resolves to
+    // a loopback address (as a DNS-rebinding attacker's would).
+    WEB_PUSH_RELAY: pushService.origin,
+    WEB_PUSH_HOSTS: `fcm.googleapis.com,localhost:${internal.port}`,
+  });
   url = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
   await ctx.close();
   await pushService.close();
   await mail.close();
+  await new Promise((resolve) => internal.server.close(resolve));
 });
 
 type Headers = { authorization: string };
@@ -135,6 +150,102 @@ describe("mail for messages left unread", () => {
     await expect(mail.nextMailTo(seller.user.email, 500)).rejects.toThrow();
     await expect(mail.nextMailTo(other.user.email, 500)).rejects.toThrow();
     expect(await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id))).toHaveLength(1);
+  });
+});
+
+describe("push endpoints the server may reach (issue 24, decision 058)", () => {
+  const keys = () => pushService.subscribe().keys;
+  const internalAddresses = () => [
+    `https://127.0.0.1:${internal.port}/x`,
+    "https://10.0.0.1/push/1",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://[::1]/push",
+    "https://[::ffff:127.0.0.1]/push",
+    `https://localhost:${internal.port}/push`,
+  ];
+
+  it("refuses endpoints inside the network, named by address or by a name resolving there, and http ones", async () => {
+    const user = await person();
+    const refusals = [
+      ...internalAddresses().map((endpoint) => ({ endpoint, status: 422 })),
+      { endpoint: `http://127.0.0.1:${internal.port}/x`, status: 422 },
+      { endpoint: "http://fcm.googleapis.com/fcm/send/abc", status: 422 },
+      { endpoint: "https://attacker.example/push", status: 422 },
+      { endpoint: "https://fcm.googleapis.com.attacker.example/push", status: 422 },
+      { endpoint: "https://fcm.googleapis.com:8443/push", status: 422 },
+    ];
+    for (const { endpoint, status } of refusals) {
+      const response = await call("POST", "/push/subscriptions", user.headers, { endpoint, keys: keys() });
+      expect({ endpoint, status: response.statusCode }).toEqual({ endpoint, status });
+      expect(response.json().errors.endpoint).toHaveLength(1);
+    }
+    expect(
+      (
+        await call("POST", "/push/subscriptions", user.headers, { endpoint: internalAddresses()[5], keys: keys() })
+      ).json().message,
+    ).toBe("The push endpoint must be on the public internet.");
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, user.user.id))).toEqual(
+      [],
+    );
+    expect(internal.connections).toBe(0);
+  });
+
+  it("never contacts a stored endpoint that points inside the network, even if it got past registration", async () => {
+    const seller = await subscribedSeller();
+    // Rows as an older server stored them, or as a name that resolved to a public address then and to 127.0.0.1 now.
+    await ctx.db
+      .insert(pushSubscriptions)
+      .values(internalAddresses().map((endpoint) => ({ user_id: seller.user.id, endpoint, ...keys() })));
+    const buyer = await person();
+    await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "Is it available?" });
+    // The push job has run once the relay received the seller's good subscription's push.
+    await expect.poll(() => pushesTo(seller.subscription.endpoint).length, { timeout: 10_000 }).toBe(1);
+    expect(internal.connections).toBe(0);
+    // Endpoints the policy refuses by their address are forgotten; the name that resolves inside is kept but unused.
+    const left = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, seller.user.id));
+    expect(left.map((row) => row.endpoint).sort()).toEqual(
+      [seller.subscription.endpoint, `https://localhost:${internal.port}/push`].sort(),
+    );
+  });
+
+  it("keeps at most 10 browsers per user, a new one replacing the oldest, even when registered at once", async () => {
+    const seller = await person();
+    const subscriptions = Array.from({ length: 12 }, () => pushService.subscribe());
+    for (const subscription of subscriptions) {
+      expect((await call("POST", "/push/subscriptions", seller.headers, subscription)).statusCode).toBe(201);
+    }
+    const rows = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, seller.user.id));
+    expect(rows.map((row) => row.endpoint).sort()).toEqual(
+      subscriptions
+        .slice(2)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
+
+    const buyer = await person();
+    await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "Hello" });
+    await expect
+      .poll(() => subscriptions.filter((s) => pushesTo(s.endpoint).length > 0).length, { timeout: 10_000 })
+      .toBe(10);
+    expect(subscriptions.slice(0, 2).flatMap((s) => pushesTo(s.endpoint))).toEqual([]);
+
+    const other = await person();
+    const burst = Array.from({ length: 15 }, () => pushService.subscribe());
+    const answers = await Promise.all(burst.map((s) => call("POST", "/push/subscriptions", other.headers, s)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(burst.map(() => 201));
+    expect(
+      await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, other.user.id)),
+    ).toHaveLength(10);
+  });
+
+  it("limits registrations to 20 an hour per user", async () => {
+    const user = await person();
+    for (let i = 0; i < 20; i++) {
+      expect((await call("POST", "/push/subscriptions", user.headers, pushService.subscribe())).statusCode).toBe(201);
+    }
+    const refused = await call("POST", "/push/subscriptions", user.headers, pushService.subscribe());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 });
 
