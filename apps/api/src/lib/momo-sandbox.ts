@@ -57,8 +57,11 @@ export interface MomoSandboxCallback {
   error?: string;
 }
 
-/** What the next matching call gets instead of its normal answer (once). */
-export type MomoSandboxFault = { on?: "token" | "requesttopay" | "status" } & (
+/**
+ * What the next matching call gets instead of its normal answer (once): of the operation `on` (any but the token call
+ * when not given), and when `referenceId` is given, only a status call about that request.
+ */
+export type MomoSandboxFault = { on?: "token" | "requesttopay" | "status"; referenceId?: string } & (
   | { kind: "status"; status: number; code?: string; message?: string }
   /** The request to pay is stored (MTN has it), then the connection is cut: the caller never sees the 202. */
   | { kind: "drop-after-accept" }
@@ -179,13 +182,17 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     }
   }
 
-  function takeFault(operation: "token" | "requesttopay" | "status") {
-    const index = faults.findIndex((fault) => (fault.on ? fault.on === operation : operation !== "token"));
-    return index === -1 ? undefined : faults.splice(index, 1)[0];
-  }
-
   type Answer = { status: number; body?: unknown } | "drop";
   type Route = { operation: "token" | "requesttopay" | "status"; referenceId?: string; handle: () => Answer };
+
+  function takeFault({ operation, referenceId }: Route) {
+    const index = faults.findIndex(
+      (fault) =>
+        (fault.on ? fault.on === operation : operation !== "token") &&
+        (fault.referenceId === undefined || fault.referenceId === referenceId),
+    );
+    return index === -1 ? undefined : faults.splice(index, 1)[0];
+  }
 
   function route(request: IncomingMessage, path: string, body: string): Route | undefined {
     if (request.method === "POST" && path === "/collection/token/") {
@@ -320,7 +327,7 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
       });
     }
     if (!found) return reply({ status: 404, body: { statusCode: 404, message: "Resource not found" } });
-    const fault = takeFault(found.operation);
+    const fault = takeFault(found);
     if (fault?.kind === "status") {
       return reply({ status: fault.status, body: { code: fault.code, message: fault.message ?? "Injected fault" } });
     }
