@@ -76,6 +76,11 @@ export const payments = pgTable(
     /** How often MTN was asked, and when to ask next: the reconciler's backoff. */
     checks: smallint().notNull().default(0),
     next_check_at: timestamptz().notNull().defaultNow(),
+    /**
+     * When MTN was last asked about the status: whoever asks (a poll, a callback's check, the reconciler) first claims
+     * it, by one guarded update, at most once per PROVIDER_CHECK_INTERVAL_SECONDS across processes (decision 048).
+     */
+    provider_checked_at: timestamptz(),
     completed_at: timestamptz(),
     /** Claimed before the receipt is mailed: a job run twice mails it once. */
     receipt_sent_at: timestamptz(),
