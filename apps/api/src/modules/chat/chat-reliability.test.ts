@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
@@ -244,4 +245,49 @@ describe.runIf(webBuilt)("chat delivery with two processes, Redis, and a process
       await Promise.all([processA.exited, processB.exited]);
     }
   }, 120_000);
+
+  it("passes exactly the flood limit of one sender writing through both processes at once", async () => {
+    const [processA, processB] = await Promise.all([start(), start()]);
+    const tokens = createTokenService(database.db, TOKEN_SECRET);
+    const [sender, receiver] = [await createUser(database.db), await createUser(database.db)];
+    const { token } = await tokens.startSession({ kind: "user", userId: sender.id }, "flood");
+    const connectTo = (url: string) =>
+      new Promise<Socket<ServerToClientEvents, ClientToServerEvents>>((resolve, reject) => {
+        const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
+          path: "/messages",
+          auth: { token },
+          transports: ["websocket"],
+          reconnection: false,
+        });
+        socket.on("connect", () => resolve(socket));
+        socket.on("connect_error", reject);
+      });
+    const sockets = await Promise.all([connectTo(processA.url), connectTo(processB.url)]);
+    try {
+      // The first message of each opens the chat (the same one): 30 through each process, all at once.
+      const acks = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          sockets[index % 2]!.emitWithAck("send-message", {
+            to: receiver.id,
+            message: `m${index}`,
+            payload: {},
+            clientId: `flood-${index}`,
+          }),
+        ),
+      );
+      expect(acks.filter((ack: TSendMessageAck) => ack.ok)).toHaveLength(20);
+      expect(acks.filter((ack: TSendMessageAck) => !ack.ok)).toEqual(
+        Array(40).fill({ ok: false, status: 429, message: CHAT_MESSAGES.flooded }),
+      );
+      const [stored] = await database.db.execute<{ rows: number }>(
+        sql`select count(*)::int as rows from chat_messages where sender_id = ${sender.id}`,
+      );
+      expect(stored!.rows).toBe(20);
+    } finally {
+      sockets.forEach((socket) => socket.disconnect());
+      processA.child.kill("SIGTERM");
+      processB.child.kill("SIGTERM");
+      await Promise.all([processA.exited, processB.exited]);
+    }
+  }, 60_000);
 });

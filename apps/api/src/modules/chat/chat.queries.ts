@@ -173,24 +173,23 @@ export async function findMembers(db: Reader, chatId: number) {
 }
 
 /**
- * Stores a message once per (sender, client id): a resend returns the stored row with `created: false`. The chat's
- * newest message only ever moves forward, whichever of two concurrent writers commits last.
+ * Stores a message and moves its chat's newest message forward (only ever forward, whichever of two concurrent
+ * writers commits last). Called under the sender's lock after `findSent` found no row with this client id, so the
+ * unique (sender, client id) index is a backstop that never answers here.
  */
 export async function insertMessage(
   tx: Transaction,
   message: { chatId: number; senderId: number; text: string; clientId: string | null },
-): Promise<{ row: MessageRow; created: boolean }> {
+): Promise<MessageRow> {
   const [inserted] = await tx.execute<MessageRow & Record<string, unknown>>(sql`
     insert into chat_messages (chat_id, sender_id, text, client_id)
     values (${message.chatId}, ${message.senderId}, ${message.text}, ${message.clientId})
-    on conflict (sender_id, client_id) do nothing
     returning id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`);
-  if (!inserted) return { row: (await findSent(tx, message.senderId, message.clientId!))!, created: false };
   await tx.execute(sql`
-    update chats set last_message_id = greatest(coalesce(last_message_id, 0), ${inserted.id}),
-      last_message_at = greatest(last_message_at, ${inserted.created_at})
+    update chats set last_message_id = greatest(coalesce(last_message_id, 0), ${inserted!.id}),
+      last_message_at = greatest(last_message_at, ${inserted!.created_at})
     where id = ${message.chatId}`);
-  return { row: inserted, created: true };
+  return inserted!;
 }
 
 /** A message a sender stored under their own id for it, if any. */
@@ -212,9 +211,20 @@ export async function markRead(db: Pick<Database, "execute">, chatId: number, re
   return row?.up_to ?? null;
 }
 
+/** The number of messages a sender wrote within each window, as an int array in the windows' order. */
+const sentWithin = (senderId: number, windows: ReadonlyArray<{ seconds: number }>) =>
+  sql`array[${sql.join(
+    windows.map(
+      ({ seconds }) => sql`(select count(*)::int from chat_messages
+      where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds}))`,
+    ),
+    sql`, `,
+  )}]::int[]`;
+
 /**
  * What decides whether `senderId` may write to `receiverId` now, in one query: the receiver is an active account,
- * whether either blocked the other, and how many messages the sender wrote within each flood window.
+ * whether either blocked the other, and how many messages the sender wrote within each flood window (a first look
+ * that refuses a sender already over the limit without queueing on their lock; `countSent` under it decides).
  */
 export async function findWritingStanding(
   db: Reader,
@@ -228,14 +238,29 @@ export async function findWritingStanding(
       exists (select 1 from user_blocks
         where (blocker_id = ${senderId} and blocked_id = ${receiverId})
            or (blocker_id = ${receiverId} and blocked_id = ${senderId})) as blocked,
-      array[${sql.join(
-        windows.map(
-          ({ seconds }) => sql`(select count(*)::int from chat_messages
-            where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds}))`,
-        ),
-        sql`, `,
-      )}]::int[] as sent`);
+      ${sentWithin(senderId, windows)} as sent`);
   return { canReceive: Boolean(row?.can_receive), blocked: Boolean(row?.blocked), sent: row?.sent ?? [] };
+}
+
+/**
+ * The key space of the per-sender lock (two-key advisory locks: reports use 1401; the one-key locks of the seed and
+ * pg-boss are a separate space).
+ */
+const CHAT_SENDER_LOCK = 3901;
+
+/**
+ * Waits for any other message of this sender being stored to commit, and holds them off until this transaction ends.
+ * Every message is stored under this lock, and the statements after it see what committed before (READ COMMITTED), so
+ * counting then inserting is one step on every process: exactly the flood limit passes, however many arrive at once.
+ */
+export async function lockSender(tx: Transaction, senderId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}, ${senderId})`);
+}
+
+/** How many messages a sender wrote within each window (run after `lockSender`, in its transaction, to be exact). */
+export async function countSent(tx: Transaction, senderId: number, windows: ReadonlyArray<{ seconds: number }>) {
+  const [row] = await tx.execute<{ sent: number[] }>(sql`select ${sentWithin(senderId, windows)} as sent`);
+  return row!.sent;
 }
 
 export async function setBlocked(db: Database, blockerId: number, blockedId: number, blocked: boolean) {

@@ -3,8 +3,8 @@ import type { TChat, TChatMessage, TChatWithMessages, TCreateChat, TUserPresence
 import { CHAT_MESSAGES, CHAT_MESSAGES_PAGE, CHATS_PAGE } from "@waterside/shared/chat-messages";
 import { imageVariantUrl } from "@waterside/shared/images";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/database.ts";
-import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { Database, Transaction } from "../../db/database.ts";
+import type { DomainEvents, Publish } from "../../lib/domain-events.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
@@ -20,6 +20,8 @@ import {
   insertMessage,
   findWritingStanding,
   isActiveUser,
+  lockSender,
+  countSent,
   markRead,
   openChat,
   setBlocked,
@@ -28,8 +30,8 @@ import {
 } from "./chat.queries.ts";
 
 /**
- * Flood limits per sender (docs/decisions/039-chat-rules.md), counted in PostgreSQL so every process and every
- * channel (socket, REST) shares them: a burst of 20 a minute, 300 an hour.
+ * Flood limits per sender (docs/decisions/039-chat-rules.md), counted in PostgreSQL under the sender's lock so every
+ * process and every channel (socket, REST) shares them exactly: a burst of 20 a minute, 300 an hour.
  */
 export const CHAT_RATE_LIMITS = [
   { seconds: 60, max: 20 },
@@ -109,16 +111,32 @@ export function createChatService({
     };
   }
 
-  /** Stores a message and then tells both users' devices; a resend of a stored client id is told again, not stored. */
-  async function deliver(chatId: number, senderId: number, receiverId: number, text: string, clientId?: string) {
-    const row = await events.transaction(db, async (tx, publish) => {
-      const stored = await insertMessage(tx, { chatId, senderId, text, clientId: clientId ?? null });
-      if (stored.created) {
-        await publish("chat.message.created", { chatId, messageId: Number(stored.row.id), senderId, receiverId });
+  /**
+   * Stores a message, in the chat `chatIn` gives (opening it, for a first message), under the sender's flood limits,
+   * then tells both users' devices. Counting and storing happen under the sender's lock, so concurrent sends on any
+   * process or channel pass exactly the limit. A client id the sender already stored (a resend that raced its first
+   * try) is confirmed again, neither counted nor stored twice.
+   */
+  async function deliver(
+    message: { senderId: number; receiverId: number; text: string; clientId?: string },
+    chatIn: (tx: Transaction, publish: Publish) => Promise<number>,
+  ) {
+    const { senderId, receiverId, text, clientId = null } = message;
+    const stored = await events.transaction(db, async (tx, publish) => {
+      await lockSender(tx, senderId);
+      const earlier = clientId === null ? undefined : await findSent(tx, senderId, clientId);
+      if (earlier) return { row: earlier, created: false };
+      const sent = await countSent(tx, senderId, CHAT_RATE_LIMITS);
+      if (CHAT_RATE_LIMITS.some(({ max }, index) => sent[index]! >= max)) {
+        throw new HttpError(429, CHAT_MESSAGES.flooded);
       }
-      return stored.row;
+      const chatId = await chatIn(tx, publish);
+      const row = await insertMessage(tx, { chatId, senderId, text, clientId });
+      await publish("chat.message.created", { chatId, messageId: Number(row.id), senderId, receiverId });
+      return { row, created: true };
     });
-    return tell(row, senderId, receiverId);
+    if (!stored.created) return confirm(stored.row, senderId);
+    return { chatId: stored.row.chat_id, message: tell(stored.row, senderId, receiverId) };
   }
 
   function tell(row: MessageRow, senderId: number, receiverId: number) {
@@ -138,7 +156,8 @@ export function createChatService({
 
   /**
    * Checks everything that must hold before a user writes to another, in the spec's words where it has them, in one
-   * round trip: the receiver can receive, neither blocked the other, the sender is under the flood limits.
+   * round trip: the receiver can receive, neither blocked the other, the sender is not already over the flood limits
+   * (refused here without waiting for their lock; `deliver` counts again under it, which is what holds exactly).
    */
   async function assertMayWrite(senderId: number, receiverId: number) {
     if (senderId === receiverId) throw new HttpError(422, CHAT_MESSAGES.self, { recieverId: [CHAT_MESSAGES.self] });
@@ -165,19 +184,24 @@ export function createChatService({
       adId = input.productId;
       adOwner = ad.owner;
     }
-    const chat = await events.transaction(db, async (tx, publish) => {
-      const opened = await openChat(tx, userId, input.recieverId, adId);
-      // A buyer's new chat about the seller's ad (not a seller writing first about their own) is a contact.
-      if (opened.created && adId !== null && adOwner !== userId) {
-        await publish("chat.started", { chatId: opened.id, adId, buyerId: userId });
-      }
-      return opened;
-    });
-    const message = await deliver(chat.id, userId, input.recieverId, input.firstMessage, input.clientId);
+    let chatCreated = false;
+    const sent = await deliver(
+      { senderId: userId, receiverId: input.recieverId, text: input.firstMessage, clientId: input.clientId },
+      // The chat is opened with its first message, so a refused message leaves no empty chat behind.
+      async (tx, publish) => {
+        const opened = await openChat(tx, userId, input.recieverId, adId);
+        chatCreated = opened.created;
+        // A buyer's new chat about the seller's ad (not a seller writing first about their own) is a contact.
+        if (opened.created && adId !== null && adOwner !== userId) {
+          await publish("chat.started", { chatId: opened.id, adId, buyerId: userId });
+        }
+        return opened.id;
+      },
+    );
     // A first chat makes the two contacts: each sees the other's status at once, without reconnecting. It is not
     // awaited (the message is what the sender waits for), and a failure only delays it to the next connect.
-    if (chat.created) void becameContacts(userId, input.recieverId).catch(() => {});
-    return { chatId: chat.id, message };
+    if (chatCreated) void becameContacts(userId, input.recieverId).catch(() => {});
+    return sent;
   }
 
   /** Sends each of these users their `online` list again: which of their contacts have a socket open now. */
@@ -203,6 +227,12 @@ export function createChatService({
     return members.low === userId ? members.high : members.low;
   }
 
+  /** Tells a stored message again and acknowledges it, to the other member of its chat. */
+  async function confirm(row: MessageRow, senderId: number) {
+    const members = (await findMembers(db, row.chat_id))!;
+    return { chatId: row.chat_id, message: tell(row, senderId, members.low === senderId ? members.high : members.low) };
+  }
+
   /**
    * A resend of a message already stored (its acknowledgement was lost): it is told again and acknowledged, without
    * the checks a new message passes, so a sender who hit the flood limit still gets their stored message confirmed.
@@ -210,9 +240,7 @@ export function createChatService({
   async function resent(senderId: number, clientId: string | undefined) {
     if (clientId === undefined) return undefined;
     const row = await findSent(db, senderId, clientId);
-    if (!row) return undefined;
-    const members = (await findMembers(db, row.chat_id))!;
-    return { chatId: row.chat_id, message: tell(row, senderId, members.low === senderId ? members.high : members.low) };
+    return row && confirm(row, senderId);
   }
 
   return {
@@ -267,7 +295,7 @@ export function createChatService({
       const again = await resent(userId, clientId);
       if (again) return again;
       await assertMayWrite(userId, otherId);
-      return { chatId, message: await deliver(chatId, userId, otherId, text, clientId) };
+      return deliver({ senderId: userId, receiverId: otherId, text, clientId }, async () => chatId);
     },
 
     /**

@@ -1,9 +1,10 @@
+import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages } from "../../db/schema/chat.ts";
+import { chatMessages, chats } from "../../db/schema/chat.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAd, signedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -285,6 +286,107 @@ describe("chat over the socket on /messages", () => {
     const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
     await call("POST", "/auth/logout", buyer.headers, { device_id: "x" });
     expect(await closed).toBe("io server disconnect");
+  });
+});
+
+describe("the flood limit under concurrent sends (docs/decisions/039-chat-rules.md)", () => {
+  const flooded = { ok: false, status: 429, message: CHAT_MESSAGES.flooded };
+  const storedBy = async (senderId: number) =>
+    (await ctx.db.select().from(chatMessages).where(eq(chatMessages.sender_id, senderId))).length;
+  /** A chat with no message yet, so that every message a test sends counts against the limit. */
+  async function emptyChat(userA: number, userB: number) {
+    const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
+    const [row] = await ctx.db.insert(chats).values({ user_low_id: low, user_high_id: high }).returning();
+    return row!.id;
+  }
+  const times = <T>(count: number, make: (index: number) => Promise<T>) =>
+    Promise.all(Array.from({ length: count }, (_, index) => make(index)));
+
+  it("passes exactly 20 of 60 socket messages emitted at once on one socket, the first opening the chat", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const socket = await open(buyer.headers);
+    const acks = await times(60, (index) =>
+      send(socket, { to: seller.user.id, message: `m${index}`, payload: {}, clientId: `flood-${index}` }),
+    );
+    const sent = acks.filter((ack) => ack.ok);
+    expect(sent).toHaveLength(20);
+    expect(new Set(sent.map((ack) => ack.data.chatId)).size).toBe(1);
+    expect(acks.filter((ack) => !ack.ok)).toEqual(Array(40).fill(flooded));
+    expect(await storedBy(buyer.user.id)).toBe(20);
+  });
+
+  it("passes exactly 20 of 60 REST messages sent at once", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const responses = await times(60, (index) =>
+      call("POST", `/chats/${chatId}/messages`, buyer.headers, { text: `m${index}` }),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(20);
+    const refused = responses.filter((response) => response.statusCode === 429);
+    expect(refused).toHaveLength(40);
+    expect(refused[0]!.json().message).toBe(CHAT_MESSAGES.flooded);
+    expect(await storedBy(buyer.user.id)).toBe(20);
+  });
+
+  it("shares one allowance between a user's devices and channels sending at once", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const [phone, laptop] = await Promise.all([open(buyer.headers), open(buyer.headers)]);
+    const event = (index: number) => ({ to: seller.user.id, message: `m${index}`, payload: { chatId } });
+    const [fromPhone, fromLaptop, overRest] = await Promise.all([
+      times(20, (index) => send(phone, event(index))),
+      times(20, (index) => send(laptop, event(20 + index))),
+      times(20, (index) => call("POST", `/chats/${chatId}/messages`, buyer.headers, { text: `m${40 + index}` })),
+    ]);
+    const passed =
+      [...fromPhone, ...fromLaptop].filter((ack) => ack.ok).length +
+      overRest.filter((response) => response.statusCode === 201).length;
+    expect(passed).toBe(20);
+    expect(await storedBy(buyer.user.id)).toBe(20);
+  });
+
+  it("holds the hourly limit exactly too: 10 of 60 pass after 290 messages earlier in the hour", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await ctx.db.insert(chatMessages).values(
+      Array.from({ length: 290 }, (_, index) => ({
+        chat_id: chatId,
+        sender_id: buyer.user.id,
+        text: `earlier ${index}`,
+        created_at: tenMinutesAgo,
+      })),
+    );
+    const responses = await times(60, (index) =>
+      call("POST", `/chats/${chatId}/messages`, buyer.headers, { text: `m${index}` }),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(10);
+    expect(await storedBy(buyer.user.id)).toBe(300);
+  });
+
+  it("confirms resends racing their first try without counting them, and a resend once the limit is reached", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const socket = await open(buyer.headers);
+    const event = (index: number) => ({
+      to: seller.user.id,
+      message: `m${index}`,
+      payload: { chatId },
+      clientId: `c-${index}`,
+    });
+    // 20 messages, each emitted three times at once (a client resending before the first try was acknowledged).
+    const acks = await times(60, (index) => send(socket, event(index % 20)));
+    const confirmed = acks.flatMap((ack) => (ack.ok ? [ack.data.message] : []));
+    expect(confirmed).toHaveLength(60);
+    const idsOf = (clientId: string) =>
+      new Set(confirmed.filter((message) => message.clientId === clientId).map((message) => message.id));
+    expect(Array.from({ length: 20 }, (_, index) => idsOf(`c-${index}`).size)).toEqual(Array(20).fill(1));
+    expect(await storedBy(buyer.user.id)).toBe(20);
+
+    // At the limit, a new message is refused while a resend of a stored one is still confirmed.
+    expect(await send(socket, event(20))).toEqual(flooded);
+    const again = await send(socket, event(0));
+    expect(again.ok && again.data.message.id).toBe([...idsOf("c-0")][0]);
   });
 });
 
