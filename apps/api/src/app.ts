@@ -31,6 +31,8 @@ import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
+import { adminAccountsRoutes } from "./modules/admin/admin-admins.routes.ts";
+import { createAdminAccountsService } from "./modules/admin/admin-admins.service.ts";
 import { adminAuditLogRoutes } from "./modules/admin/admin-audit-log.routes.ts";
 import { adminAdsRoutes } from "./modules/admin/admin-ads.routes.ts";
 import { createAdminAdsService } from "./modules/admin/admin-ads.service.ts";
@@ -233,6 +235,9 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           reviews: createAdminReviewsService(db, createReviewsService(db, mediaBaseUrl)),
         });
         await admin.register(adminAuditLogRoutes, { db });
+        await admin.register(adminAccountsRoutes, {
+          accounts: createAdminAccountsService({ db, tokens, mediaBaseUrl }),
+        });
         await admin.register(adminCatalogRoutes, {
           catalog: createAdminCatalogService({ db, storage, mediaBaseUrl }),
         });

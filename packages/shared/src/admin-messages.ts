@@ -23,6 +23,10 @@ export const ADMIN_AD_SORT_FIELDS = ["created_at", "updated_at", "price", "title
 /** Spec §9: users sort by name, email or phone_number; newest first when none is given. */
 export const ADMIN_USER_SORT_FIELDS = ["name", "email", "phone_number", "created_at"] as const;
 
+/** An admin's status (decision 057): a Suspended admin cannot sign in, and their sessions ended when suspended. */
+export const ADMIN_ACCOUNT_STATUSES = ["Active", "Suspended"] as const;
+export type TAdminAccountStatus = (typeof ADMIN_ACCOUNT_STATUSES)[number];
+
 /** 'All' (or nothing) means no filter. */
 export const ADMIN_FILTER_ALL = "All";
 
@@ -53,4 +57,12 @@ export const ADMIN_MESSAGES = {
   userBanned: "The user is banned: signed out everywhere, and their ads left public lists.",
   userActivated: "The user is active again, and the ads the ban hid are back.",
   userStatusUnchanged: "The user already has this status.",
+  adminStatusInvalid: "Choose an admin status: Active or Suspended.",
+  /** The answer to a suspended admin's login, refresh and old tokens. */
+  adminSuspended: "This admin account is suspended. Ask another admin to reactivate it.",
+  /** Nobody suspends themself: so an admin acting is always an active one left (decision 057). */
+  adminOwnStatus: "You cannot change your own admin status: ask another admin.",
+  adminSuspendedDone: "The admin is suspended: signed out everywhere, and they cannot sign in.",
+  adminReactivated: "The admin is active again and can sign in.",
+  adminStatusUnchanged: "The admin already has this status.",
 } as const;

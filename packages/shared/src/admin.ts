@@ -1,6 +1,7 @@
 /** Admin ads and users (spec second document §3 "Admin user", §7 "Admin" table; issue 16). */
 import { z } from "zod";
 import {
+  ADMIN_ACCOUNT_STATUSES,
   ADMIN_AD_SORT_FIELDS,
   ADMIN_AD_STATUS_NAMES,
   ADMIN_MESSAGES,
@@ -140,3 +141,27 @@ export const ZAdminUserStatusChange = z.object({
   user_id: optional(zId()),
 });
 export type TAdminUserStatusChange = z.infer<typeof ZAdminUserStatusChange>;
+
+/** GET /admin/admins (decision 057): the admins, oldest first, with their status and latest sign-in. */
+export const ZAdminAccount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile_image_url: z.string().nullable(),
+  status: z.enum(ADMIN_ACCOUNT_STATUSES),
+  created_at: z.string(),
+  /** When the admin last signed in (their latest session began); null if never. */
+  last_sign_in_at: z.string().nullable(),
+});
+export type TAdminAccount = z.infer<typeof ZAdminAccount>;
+
+export const ZAdminAccountsQuery = z.object({ page: optional(zPage()), per_page: optional(zPerPage) });
+export type TAdminAccountsQuery = z.infer<typeof ZAdminAccountsQuery>;
+
+export const ZAdminAccountIdParams = z.object({ admin_id: zId() });
+
+/** PATCH /admin/admins/{admin_id}/status (or POST with _method=patch): { status: 'Active' | 'Suspended' }. */
+export const ZAdminAccountStatusChange = z.object({
+  status: z.enum(ADMIN_ACCOUNT_STATUSES, { message: ADMIN_MESSAGES.adminStatusInvalid }),
+});
+export type TAdminAccountStatusChange = z.infer<typeof ZAdminAccountStatusChange>;

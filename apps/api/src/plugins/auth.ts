@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ADMIN_MESSAGES } from "@waterside/shared/admin-messages";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../db/database.ts";
@@ -51,19 +52,16 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: 
     if (!claims) return { refused: AUTH_MESSAGES.sessionExpired };
     if (claims.kind === "admin") {
       const [row] = await db
-        .select({ id: admins.id })
+        .select({ id: admins.id, status: admins.status, revoked_at: authSessions.revoked_at })
         .from(authSessions)
         .innerJoin(admins, eq(admins.id, authSessions.admin_id))
-        .where(
-          and(
-            eq(authSessions.id, claims.sessionId),
-            eq(authSessions.admin_id, claims.subjectId),
-            isNull(authSessions.revoked_at),
-          ),
-        );
-      return row
-        ? { principal: { kind: "admin", adminId: row.id, sessionId: claims.sessionId } }
-        : { refused: AUTH_MESSAGES.sessionExpired };
+        .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.admin_id, claims.subjectId)));
+      if (!row) return { refused: AUTH_MESSAGES.sessionExpired };
+      // A suspension revokes the sessions too (decision 057), but the status is read on every request all the same:
+      // a session a login opened while the suspension was being written would otherwise outlive it.
+      if (row.status === "Suspended") return { refused: ADMIN_MESSAGES.adminSuspended };
+      if (row.revoked_at) return { refused: AUTH_MESSAGES.sessionExpired };
+      return { principal: { kind: "admin", adminId: row.id, sessionId: claims.sessionId } };
     }
     // One indexed lookup per authenticated request: a ban or a logout takes effect at once.
     const [row] = await db

@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { ZAuthorization, ZLoginCredentials, ZLogout, ZRefresh } from "@waterside/shared/auth";
+import { ADMIN_MESSAGES } from "@waterside/shared/admin-messages";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { envelope } from "@waterside/shared/api-envelope";
 import { ZAdmin } from "@waterside/shared/users";
@@ -48,6 +49,8 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseU
       if (!admin || !valid) {
         throw new HttpError(422, AUTH_MESSAGES.invalidCredentials, { email: [AUTH_MESSAGES.invalidCredentials] });
       }
+      // Told only after the password matched, as a banned user is (403): a stranger learns nothing from it.
+      if (admin.status === "Suspended") throw new HttpError(403, ADMIN_MESSAGES.adminSuspended);
       const authorization = await app.tokens.startSession({ kind: "admin", adminId: admin.id }, device_id, remember_me);
       return { data: { admin: toAdminResource(admin, mediaBaseUrl), authorization } };
     },
@@ -66,7 +69,16 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseU
     },
     async (request) => {
       const outcome = await app.tokens.refresh(request.body.refresh_token, request.body.device_id, "admin");
-      if (!outcome.ok) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+      if (!outcome.ok || outcome.principal.kind !== "admin") throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+      // A suspension revokes the sessions (then the refresh above fails); this covers one opened while it was written.
+      const [admin] = await db
+        .select({ status: admins.status })
+        .from(admins)
+        .where(eq(admins.id, outcome.principal.adminId));
+      if (admin?.status === "Suspended") {
+        await app.tokens.revokeSession(outcome.sessionId);
+        throw new HttpError(403, ADMIN_MESSAGES.adminSuspended);
+      }
       return { data: { authorization: outcome.authorization } };
     },
   );

@@ -192,6 +192,16 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
           ),
         );
     },
+
+    /** Ends every session of an admin (suspension, decision 057); returns how many were open. */
+    async revokeAdminSessions(adminId: number, executor: Pick<Database, "update"> = db) {
+      const revoked = await executor
+        .update(authSessions)
+        .set({ revoked_at: now() })
+        .where(and(eq(authSessions.admin_id, adminId), isNull(authSessions.revoked_at)))
+        .returning({ id: authSessions.id });
+      return revoked.length;
+    },
   };
 }
 

@@ -1,0 +1,84 @@
+import { eq, inArray } from "drizzle-orm";
+import type { TAdminAccount, TAdminAccountsQuery } from "@waterside/shared/admin";
+import { ADMIN_MESSAGES, ADMIN_TABLE_PAGE, type TAdminAccountStatus } from "@waterside/shared/admin-messages";
+import type { TPaged } from "@waterside/shared/api-envelope";
+import type { Database } from "../../db/database.ts";
+import { admins } from "../../db/schema/admin-auth.ts";
+import { HttpError, notFound } from "../../plugins/errors.ts";
+import type { TokenService } from "../auth/tokens.ts";
+import { recordAdminAction } from "./admin-audit.ts";
+import { findAdminAccount, findAdminAccountPage } from "./admin-admins.queries.ts";
+import { adminPage } from "./admin-paging.ts";
+
+/** The admins table and admin suspension (decision 057). */
+export function createAdminAccountsService({
+  db,
+  tokens,
+  mediaBaseUrl,
+}: {
+  db: Database;
+  tokens: TokenService;
+  mediaBaseUrl: string;
+}) {
+  return {
+    async list(query: TAdminAccountsQuery, path: string): Promise<TPaged<TAdminAccount>> {
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
+      const { rows, total } = await findAdminAccountPage(db, mediaBaseUrl, perPage, (page - 1) * perPage);
+      return adminPage(rows, total, { page, perPage, path, query });
+    },
+
+    /**
+     * Suspends or reactivates another admin, in one transaction with its audit row. A suspension revokes every
+     * session of the admin, so their next request is refused; reactivation leaves them to sign in again. Setting the
+     * status an admin already has changes nothing and records nothing.
+     *
+     * At least one active admin always remains: nobody changes their own status, and the acting admin must still be
+     * active when the change commits. Both rows are locked, in id order so two opposite changes cannot deadlock:
+     * when two admins suspend each other at once, the second waits for the first, finds itself suspended and is
+     * refused.
+     */
+    async setStatus(actorId: number, adminId: number, status: TAdminAccountStatus) {
+      if (actorId === adminId) throw new HttpError(422, ADMIN_MESSAGES.adminOwnStatus);
+      const changed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: admins.id, status: admins.status })
+          .from(admins)
+          .where(inArray(admins.id, [actorId, adminId]))
+          .orderBy(admins.id)
+          .for("update");
+        const actor = rows.find((row) => row.id === actorId);
+        const target = rows.find((row) => row.id === adminId);
+        // Suspended while this request waited for the lock: its token is refused from now on, and so is this.
+        if (actor?.status !== "Active") throw new HttpError(401, ADMIN_MESSAGES.adminSuspended);
+        if (!target) throw notFound("Admin");
+        if (target.status === status) return false;
+
+        await tx.update(admins).set({ status, updated_at: new Date() }).where(eq(admins.id, adminId));
+        const after =
+          status === "Suspended"
+            ? { status, revoked_sessions: await tokens.revokeAdminSessions(adminId, tx) }
+            : { status };
+        await recordAdminAction(tx, {
+          adminId: actorId,
+          action: "admin.status",
+          targetType: "admin",
+          targetId: adminId,
+          before: { status: target.status },
+          after,
+        });
+        return true;
+      });
+      const admin = await findAdminAccount(db, mediaBaseUrl, adminId);
+      if (!admin) throw notFound("Admin");
+      const message = !changed
+        ? ADMIN_MESSAGES.adminStatusUnchanged
+        : status === "Suspended"
+          ? ADMIN_MESSAGES.adminSuspendedDone
+          : ADMIN_MESSAGES.adminReactivated;
+      return { admin, message };
+    },
+  };
+}
+
+export type AdminAccountsService = ReturnType<typeof createAdminAccountsService>;
