@@ -31,6 +31,8 @@ import {
 export const DEMO_PASSWORD = "waterside-demo";
 
 export const DEMO_ADMIN = { name: `${BRAND} Admin`, email: "admin@demo.waterside.lr" };
+/** A second admin, so the Admins page lists more than the one reading it (decision 057). */
+export const DEMO_SECOND_ADMIN = { name: "Patience Flomo", email: "moderator@demo.waterside.lr" };
 
 export const DEMO_ACCOUNTS = [
   { name: "Musu Kollie", email: "musu@demo.waterside.lr", business: false, phone: "231886123456" },
@@ -155,6 +157,7 @@ async function writeDemoData(
     .insert(admins)
     .values({ ...DEMO_ADMIN, password_hash: passwordHash })
     .returning({ id: admins.id });
+  await db.insert(admins).values({ ...DEMO_SECOND_ADMIN, password_hash: passwordHash });
   const userRows = [];
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await db
