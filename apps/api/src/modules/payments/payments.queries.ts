@@ -154,3 +154,17 @@ export async function claimDuePayments(tx: Transaction, limit: number, claimSeco
       order by next_check_at limit ${limit} for update skip locked)
     returning id`);
 }
+
+/**
+ * The turn to ask MTN about an open payment's status, claimed by one guarded update: of any number of pollers,
+ * callbacks' checks and reconcilers on any number of processes, one gets it per `intervalSeconds` (the row lock makes
+ * the others re-read the fresh time and update nothing). False when it is not the caller's turn or not open.
+ */
+export async function claimProviderCheck(db: Reader, id: string, intervalSeconds: number) {
+  const claimed = await db.execute<{ id: string }>(sql`
+    update payments set provider_checked_at = now()
+    where id = ${id} and status in ('requesting', 'pending')
+      and (provider_checked_at is null or provider_checked_at <= now() - ${intervalSeconds} * interval '1 second')
+    returning id`);
+  return claimed.length > 0;
+}

@@ -26,6 +26,11 @@ import type { PaymentsService } from "./payments.service.ts";
 const PACKAGES_CACHE_SECONDS = 600;
 /** Payment requests per user and hour: each one rings the payer's phone. */
 export const PAYMENT_REQUEST_LIMIT = { max: 10, timeWindow: HOUR };
+/**
+ * Status polls per user and minute: the wizard asks once per tap on Confirm. MTN itself is asked at most once per
+ * PROVIDER_CHECK_INTERVAL_SECONDS per payment whatever the polls; this stops a script from holding the API busy.
+ */
+export const STATUS_POLL_LIMIT = { max: 60, timeWindow: MINUTE };
 /** Callbacks per address and minute: MTN sends a few per payment; a flood only queues checks we would make anyway. */
 export const CALLBACK_LIMIT = { max: 120, timeWindow: MINUTE };
 
@@ -34,6 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   const tags = ["payments"];
   const requesting = limit(app, { ...PAYMENT_REQUEST_LIMIT, key: userKey("momo-request") });
   const callbacks = limit(app, { ...CALLBACK_LIMIT, key: ipKey("momo-callback") });
+  const polls = limit(app, { ...STATUS_POLL_LIMIT, key: userKey("momo-status") });
 
   app.get(
     "/packages/:id",
@@ -71,6 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     "/payments/momo/status/:a/:b",
     {
       onRequest: app.requireUser,
+      preHandler: polls,
       schema: {
         tags,
         summary:

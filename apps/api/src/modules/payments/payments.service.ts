@@ -27,6 +27,7 @@ import {
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import {
   claimDuePayments,
+  claimProviderCheck,
   findActiveSubscription,
   findOwnAd,
   findPackage,
@@ -42,6 +43,12 @@ import {
 
 /** MTN expires an unapproved request within minutes; after a day without a final answer we stop asking (spec §4). */
 export const PAYMENT_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+/**
+ * MTN is asked about a payment's status at most once per this many seconds, whoever asks (status polls, callbacks'
+ * checks, the reconciler) and on however many processes: MTN throttles calls per merchant key, so one impatient
+ * poller must not stall everyone's payments. In between, the stored state answers (decision 048).
+ */
+export const PROVIDER_CHECK_INTERVAL_SECONDS = 5;
 /** Seconds before the next check of an open payment: 10, 20, 40 … at most an hour (decision 048). */
 const nextCheckSeconds = (checks: number) => Math.min(10 * 2 ** Math.min(checks, 12), 3600);
 const DAY_MS = 86_400_000;
@@ -209,10 +216,20 @@ export function createPaymentsService({
     await publish("subscription.changed", { userId: payment.user_id, adId: payment.ad_id });
   }
 
-  /** Asks MTN once about an open payment and applies the answer; the next check is pushed back either way. */
-  async function check(paymentId: string) {
+  /**
+   * Asks MTN once about an open payment, if it is this caller's turn: false, and nothing asked, when the payment is
+   * no longer open or MTN was asked about it less than PROVIDER_CHECK_INTERVAL_SECONDS ago (by any process).
+   */
+  async function check(paymentId: string): Promise<boolean> {
+    if (!(await claimProviderCheck(db, paymentId, PROVIDER_CHECK_INTERVAL_SECONDS))) return false;
     const payment = await findPayment(db, paymentId);
-    if (!payment || (payment.status !== "requesting" && payment.status !== "pending")) return;
+    if (payment && (payment.status === "requesting" || payment.status === "pending")) await askMtn(payment);
+    return true;
+  }
+
+  /** Asks MTN about an open payment and applies the answer; the next check is pushed back either way. */
+  async function askMtn(payment: PaymentRow) {
+    const paymentId = payment.id;
     let answer: RequestToPayStatus | null = null;
     try {
       answer = await mtn().getRequestToPayStatus(paymentId);
@@ -314,14 +331,18 @@ export function createPaymentsService({
       return { transaction_id: id };
     },
 
-    /** GET /payments/momo/status: asks MTN at once while the payment is open, then says where it stands. */
+    /**
+     * GET /payments/momo/status: says where the payment stands. While it is open MTN is asked first, unless it was
+     * asked less than PROVIDER_CHECK_INTERVAL_SECONDS ago: then, as for a final payment, the stored state answers.
+     */
     async status(userId: number, transactionId: string): Promise<TPaymentStatus> {
       let payment = await paymentOf(userId, transactionId);
       if (payment.status === "requesting" || payment.status === "pending") {
-        await check(payment.id).catch((error: unknown) =>
-          log.error({ err: error, payment: payment.id }, "checking a payment's status failed"),
-        );
-        payment = (await findPayment(db, payment.id))!;
+        const asked = await check(payment.id).catch((error: unknown) => {
+          log.error({ err: error, payment: payment.id }, "checking a payment's status failed");
+          return true; // it may have moved the payment before failing
+        });
+        if (asked) payment = (await findPayment(db, payment.id))!;
       }
       const subscription = await findSubscription(db, { paymentId: payment.id });
       return {
@@ -343,12 +364,24 @@ export function createPaymentsService({
       await jobs.send("payments.check", { paymentId: payment.id }, { singletonKey: `payment-check:${payment.id}` });
     },
 
-    check,
+    /**
+     * The check a callback queued. A callback says MTN has a final answer; if MTN was asked moments ago (perhaps just
+     * before that answer), the reconciler's next check is brought forward to the end of the interval, so the answer
+     * waits seconds rather than the backoff.
+     */
+    async checkAfterCallback(paymentId: string) {
+      if (await check(paymentId)) return;
+      await db.execute(sql`
+        update payments set next_check_at =
+          least(next_check_at, provider_checked_at + ${PROVIDER_CHECK_INTERVAL_SECONDS} * interval '1 second')
+        where id = ${paymentId} and status in ('requesting', 'pending')`);
+    },
 
     /** The reconciler: every open payment whose next check is due is asked about, so a lost callback costs nothing. */
     async reconcile(limit = 50) {
       const due = await db.transaction((tx) => claimDuePayments(tx, limit, 120));
       for (const { id } of due) {
+        // Skipped when MTN was asked about it moments ago: that asker applies the answer and sets the next check.
         await check(id).catch((error: unknown) =>
           log.error({ err: error, payment: id }, "reconciling a payment failed"),
         );

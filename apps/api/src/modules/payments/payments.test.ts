@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
@@ -6,6 +7,7 @@ import { startMomoSandbox } from "../../lib/momo-sandbox.ts";
 import { createAd, signedInUser } from "../../test/factories.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./payments.service.ts";
 
 // MTN is the local sandbox, speaking its protocol; it never calls back here (tests send callbacks themselves),
 // so every outcome below comes from a status poll, a callback's check or the reconciler.
@@ -55,8 +57,13 @@ async function sellerWithAd(overrides: { usertype_id?: number } = {}) {
   return { ...seller, ad };
 }
 
-/** Polls the status call until the payment is final, as the wizard's Confirm does. */
+/**
+ * Waits for the payer's answer at MTN, then polls the status call until the payment is final here too, as the wizard's
+ * Confirm does: MTN is asked at most once per PROVIDER_CHECK_INTERVAL_SECONDS, so a poll made before the answer would
+ * hold the next one back that long.
+ */
 async function finalStatus(headers: Headers, transactionId: string) {
+  await expect.poll(() => sandbox.statusOf(transactionId), { timeout: 10_000 }).toMatch(/^(SUCCESSFUL|FAILED)$/);
   for (let attempt = 0; attempt < 40; attempt++) {
     const body = (await status(headers, transactionId)).json().data;
     if (body.status !== "pending") return body;
@@ -383,5 +390,132 @@ describe("paying for a boost with Mobile Money", () => {
     expect(done.subscription).toMatchObject({ type: "user", status: "active", ad_id: null });
     // Someone else's payment is nobody else's business.
     expect((await status(stranger.headers, bought.json().data.transaction_id)).statusCode).toBe(404);
+  });
+});
+
+describe("status polls ask MTN at most once per interval", () => {
+  /** A payment MTN keeps pending: every status call it gets is counted at the sandbox. */
+  async function pendingPayment() {
+    const seller = await sellerWithAd();
+    const [pack] = await adPackages();
+    const asked = await request(seller.headers, {
+      phone_number: MOMO_TEST_NUMBERS.staysPending,
+      package_id: pack!.id,
+      ad_id: seller.ad.id,
+    });
+    return { ...seller, transactionId: asked.json().data.transaction_id as string };
+  }
+
+  /** As if the interval had gone by for the payment: when MTN was last asked, and when its next check is due. */
+  const intervalPasses = (transactionId: string) => ctx.sql`
+    update payments set
+      provider_checked_at = provider_checked_at - ${PROVIDER_CHECK_INTERVAL_SECONDS} * interval '1 second',
+      next_check_at = next_check_at - ${PROVIDER_CHECK_INTERVAL_SECONDS} * interval '1 second'
+    where id = ${transactionId}`;
+
+  it("30 concurrent and 30 sequential polls ask once; the 61st in a minute is refused, for that user only", async () => {
+    const { headers, transactionId } = await pendingPayment();
+    const concurrent = await Promise.all(Array.from({ length: 30 }, () => status(headers, transactionId)));
+    expect(concurrent.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
+    expect(concurrent.map((answer) => answer.json().data.status)).toEqual(Array(30).fill("pending"));
+    expect(sandbox.statusCalls(transactionId)).toBe(1);
+    for (let poll = 0; poll < 30; poll++) {
+      const answer = await status(headers, transactionId);
+      expect(answer.json().data).toMatchObject({ status: "pending", subscription: { status: "pending" } });
+    }
+    expect(sandbox.statusCalls(transactionId)).toBe(1);
+
+    // 60 polls a minute is more than a person tapping Confirm ever makes.
+    const limited = await status(headers, transactionId);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/);
+    // Someone else polling this payment is told, as ever, that there is no such payment, and MTN hears nothing.
+    const stranger = await signedInUser(ctx.app, ctx.db);
+    const foreign = await status(stranger.headers, transactionId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe("Payment not found.");
+    expect(foreign.json()).toEqual((await status(stranger.headers, randomUUID())).json());
+    expect(sandbox.statusCalls(transactionId)).toBe(1);
+  });
+
+  it("asks MTN once more when the interval is over", async () => {
+    const { headers, transactionId } = await pendingPayment();
+    expect((await status(headers, transactionId)).json().data.status).toBe("pending");
+    expect((await status(headers, transactionId)).json().data.status).toBe("pending");
+    expect(sandbox.statusCalls(transactionId)).toBe(1);
+    await intervalPasses(transactionId);
+    const polls = await Promise.all(Array.from({ length: 10 }, () => status(headers, transactionId)));
+    expect(polls.map((answer) => answer.json().data.status)).toEqual(Array(10).fill("pending"));
+    expect(sandbox.statusCalls(transactionId)).toBe(2);
+  });
+
+  it("answers a completed or failed payment from the store: MTN is not asked again, even after the interval", async () => {
+    const [pack] = await adPackages();
+    const payers = [
+      { ...(await sellerWithAd()), phone: MOMO_TEST_NUMBERS.succeeds, final: "completed" },
+      { ...(await sellerWithAd()), phone: MOMO_TEST_NUMBERS.notEnoughFunds, final: "failed" },
+    ];
+    for (const payer of payers) {
+      const asked = await request(payer.headers, {
+        phone_number: payer.phone,
+        package_id: pack!.id,
+        ad_id: payer.ad.id,
+      });
+      const transactionId = asked.json().data.transaction_id as string;
+      expect((await finalStatus(payer.headers, transactionId)).status).toBe(payer.final);
+      const calls = sandbox.statusCalls(transactionId);
+      await intervalPasses(transactionId);
+      const polls = await Promise.all(Array.from({ length: 20 }, () => status(payer.headers, transactionId)));
+      expect(polls.map((answer) => answer.json().data.status)).toEqual(Array(20).fill(payer.final));
+      expect(sandbox.statusCalls(transactionId)).toBe(calls);
+    }
+  });
+
+  it("a payment whose polls and callback were held back is settled by the reconciler once the interval is over", async () => {
+    const { headers, ad } = await sellerWithAd();
+    const [pack] = await adPackages();
+    const { transaction_id } = (
+      await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })
+    ).json().data;
+    // MTN turns the first status call away (as when it throttles our key): the polls inside the interval are answered
+    // from the store, pending, even once the payer has approved.
+    sandbox.failNext({ on: "status", referenceId: transaction_id, kind: "status", status: 429 });
+    const polls = await Promise.all(Array.from({ length: 30 }, () => status(headers, transaction_id)));
+    expect(polls.map((answer) => answer.json().data.status)).toEqual(Array(30).fill("pending"));
+    await expect.poll(() => sandbox.statusOf(transaction_id)).toBe("SUCCESSFUL");
+    expect((await status(headers, transaction_id)).json().data.status).toBe("pending");
+    expect(sandbox.statusCalls(transaction_id)).toBe(1);
+
+    // MTN's callback inside the interval: its check, on the job queue, asks nothing either…
+    const callback = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/payments/momo/callback",
+      payload: { externalId: transaction_id, status: "SUCCESSFUL" },
+    });
+    expect(callback.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.sql`select state from pgboss.job where name = 'payments.check' and data->>'paymentId' = ${transaction_id}`
+          ).map((job) => job.state),
+        { timeout: 10_000 },
+      )
+      .toEqual(["completed"]);
+    expect(sandbox.statusCalls(transaction_id)).toBe(1);
+
+    // …but the reconciler's next run after the interval asks, whatever the backoff had planned.
+    await intervalPasses(transaction_id);
+    await ctx.jobs.send("payments.reconcile", {});
+    await expect
+      .poll(async () => (await ctx.sql`select status from payments where id = ${transaction_id}`)[0]!.status, {
+        timeout: 10_000,
+      })
+      .toBe("successful");
+    expect(sandbox.statusCalls(transaction_id)).toBe(2);
+    expect((await status(headers, transaction_id)).json().data).toMatchObject({
+      status: "completed",
+      subscription: { status: "active", ad_id: ad.id },
+    });
   });
 });
