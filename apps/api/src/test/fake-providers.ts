@@ -10,8 +10,8 @@ export interface FakePerson {
   email?: string;
   email_verified?: boolean;
   name?: string;
-  /** Whether the provider has a profile picture for them (served by the fake). */
-  picture?: boolean;
+  /** Whether the provider has a profile picture for them (served by the fake), or the address it gives for one. */
+  picture?: boolean | string;
 }
 
 const GOOGLE_CLIENT_ID = "waterside-web.apps.googleusercontent.test";
@@ -46,7 +46,8 @@ export async function startFakeProviders() {
   });
 
   let base = "";
-  const pictureUrl = (person: FakePerson) => (person.picture ? `${base}/picture.png` : undefined);
+  const pictureUrl = (person: FakePerson) =>
+    typeof person.picture === "string" ? person.picture : person.picture ? `${base}/picture.png` : undefined;
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? "/", base);

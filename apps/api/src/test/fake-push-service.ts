@@ -18,6 +18,8 @@ const ece = createRequire(import.meta.url)("http_ece") as Ece;
 
 export interface ReceivedPush {
   path: string;
+  /** performance.now() when it arrived, for latency figures. */
+  at: number;
   headers: IncomingHttpHeaders;
   /** The payload, decrypted with the subscription's keys as the browser would (RFC 8291, aes128gcm). */
   payload: unknown;
@@ -74,7 +76,7 @@ export async function startFakePushService() {
       const keys = keysByPath.get(path);
       const body = Buffer.concat(chunks);
       const payload = keys ? JSON.parse(ece.decrypt(body, { version: "aes128gcm", ...keys }).toString("utf8")) : null;
-      received.push({ path, headers: request.headers, payload });
+      received.push({ path, at: performance.now(), headers: request.headers, payload });
       response.writeHead(statusByPath.get(path) ?? 201).end();
     });
   });

@@ -200,12 +200,26 @@ describe("push endpoints the server may reach (issue 24, decision 058)", () => {
     await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "Is it available?" });
     // The push job has run once the relay received the seller's good subscription's push.
     await expect.poll(() => pushesTo(seller.subscription.endpoint).length, { timeout: 10_000 }).toBe(1);
-    expect(internal.connections).toBe(0);
     // Endpoints the policy refuses by their address are forgotten; the name that resolves inside is kept but unused.
-    const left = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, seller.user.id));
-    expect(left.map((row) => row.endpoint).sort()).toEqual(
-      [seller.subscription.endpoint, `https://localhost:${internal.port}/push`].sort(),
-    );
+    const left = async () =>
+      (await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, seller.user.id)))
+        .map((row) => row.endpoint)
+        .sort();
+    await expect
+      .poll(left, { timeout: 10_000 })
+      .toEqual([seller.subscription.endpoint, `https://localhost:${internal.port}/push`].sort());
+    // The job has finished every send it was going to try.
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.sql`select state from pgboss.job where name = 'notifications.push-chat-message'
+              and (data->>'receiverId')::int = ${seller.user.id}`
+          ).map((job) => job.state),
+        { timeout: 10_000 },
+      )
+      .toEqual(["completed"]);
+    expect(internal.connections).toBe(0);
   });
 
   it("keeps at most 10 browsers per user, a new one replacing the oldest, even when registered at once", async () => {

@@ -12,7 +12,21 @@ export function createSocialProviders(config: Config["social"], log: { warn(deta
   const facebook = config.facebook && createFacebookVerifier(config.facebook);
   const apple = config.apple && createAppleVerifier(config.apple);
 
+  // The addresses the operator configured for the providers (their own, or a local fake's).
+  const configuredUrls = [
+    config.google?.issuer,
+    config.google?.jwksUrl,
+    config.google?.tokeninfoUrl,
+    config.google?.userinfoUrl,
+    config.facebook?.graphUrl,
+    config.apple?.baseUrl,
+  ];
+  const configuredOrigins = new Set(configuredUrls.flatMap((url) => (url ? [new URL(url).origin] : [])));
+
   return {
+    /** Whether `url` is at an origin the operator configured for a provider: reached as configured, like MoMo's. */
+    isConfiguredOrigin: (url: URL) => configuredOrigins.has(url.origin),
+
     describe(): TAuthProviders {
       return {
         google: { enabled: Boolean(google), ...google?.publicInfo },

@@ -9,6 +9,7 @@ import type { Database } from "../../../db/database.ts";
 import { emailEquals, users } from "../../../db/schema/users.ts";
 import { isUniqueViolation } from "../../../db/unique-violation.ts";
 import { storeSingleImage } from "../../../lib/images.ts";
+import { assertPublicHost } from "../../../lib/public-addresses.ts";
 import type { Storage } from "../../../lib/storage.ts";
 import { storeThenWrite, type FileWriter } from "../../../lib/stored-files.ts";
 import { HttpError, fieldError } from "../../../plugins/errors.ts";
@@ -16,6 +17,13 @@ import { loginFailed, type ProviderIdentity } from "./identity.ts";
 import type { SocialProviders } from "./providers.ts";
 
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Where the providers keep profile pictures (Google's googleusercontent.com, Facebook's CDN and its redirector). A
+ * picture's address comes from the provider's answer, so it is held to these hosts on public addresses, like any
+ * address the server did not configure itself (docs/decisions/058-outgoing-requests.md).
+ */
+const PICTURE_HOSTS = ["googleusercontent.com", "fbcdn.net", "fbsbx.com", "facebook.com"];
+const PICTURE_REDIRECTS = 3;
 
 const providerColumn = (provider: ProviderIdentity["provider"]) =>
   ({ google: users.google_id, facebook: users.facebook_id, apple: users.apple_id })[provider];
@@ -34,13 +42,30 @@ export function createSocialSignIn({
   storage: Storage;
   providers: SocialProviders;
 }) {
+  /** The picture's response, each redirect checked as the first address was; null where it may not go. */
+  async function fetchPicture(address: URL, redirectsLeft = PICTURE_REDIRECTS): Promise<Response | null> {
+    if (!providers.isConfiguredOrigin(address)) {
+      const host = address.hostname.toLowerCase();
+      const known = PICTURE_HOSTS.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+      if (address.protocol !== "https:" || address.port !== "" || !known) return null;
+      await assertPublicHost(host);
+    }
+    const response = await fetch(address, { redirect: "manual", signal: AbortSignal.timeout(5000) });
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location && redirectsLeft > 0) {
+      await response.body?.cancel();
+      return fetchPicture(new URL(location, address), redirectsLeft - 1);
+    }
+    return response;
+  }
+
   /** The provider's picture as the profile picture; a picture that cannot be fetched is simply left out. */
   async function storePicture(files: FileWriter, url: string | null) {
     if (!url) return null;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      const type = response.headers.get("content-type") ?? "";
-      if (!response.ok || !type.startsWith("image/")) return null;
+      const response = await fetchPicture(new URL(url));
+      const type = response?.headers.get("content-type") ?? "";
+      if (!response?.ok || !type.startsWith("image/")) return null;
       const body = Buffer.from(await response.arrayBuffer());
       if (body.length > PICTURE_MAX_BYTES) return null;
       return await storeSingleImage(files, "profiles", body, IMAGE_SIZES.profile);

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from "node:net";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +64,30 @@ describe("GET /auth/providers", () => {
 });
 
 describe("Google", () => {
+  it("never fetches a picture the provider's answer places inside the network (decision 058)", async () => {
+    const internal = createServer((socket) => socket.destroy());
+    let connections = 0;
+    internal.on("connection", () => connections++);
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    const { port } = internal.address() as AddressInfo;
+    try {
+      for (const picture of [
+        `http://127.0.0.1:${port}/me.png`,
+        `https://localhost:${port}/me.png`,
+        "https://169.254.169.254/latest/meta-data/",
+        "https://lh3.googleusercontent.com.attacker.example/me.png",
+      ]) {
+        const someone = person({ picture });
+        const response = await login({ provider: "google", token: await fakes.google.idToken(someone) });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.user.profile_image_url).toBeNull();
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
+  });
+
   it("registers a new individual from a valid ID token, then signs the same user in again", async () => {
     const someone = person({ picture: true });
     const first = await login({ provider: "google", token: await fakes.google.idToken(someone) });
