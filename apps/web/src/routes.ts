@@ -49,6 +49,7 @@ export default [
       route("categories-report", "features/admin/routes/categories-report.tsx"),
       route("manage-categories", "features/admin/routes/manage-categories.tsx"),
       route("audit-log", "features/admin/routes/audit-log.tsx"),
+      route("admins", "features/admin/routes/admins.tsx"),
       route("*", "app/not-found.tsx", { id: "admin-not-found" }),
     ]),
   ]),

@@ -18,6 +18,7 @@ const ADMIN_PAGES = [
   { to: "/admin/ads-reports", label: "Ads reports" },
   { to: "/admin/users-reports", label: "Users reports" },
   { to: "/admin/audit-log", label: "Audit log" },
+  { to: "/admin/admins", label: "Admins" },
 ] as const;
 
 export function clientLoader() {

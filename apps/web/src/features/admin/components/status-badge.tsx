@@ -5,6 +5,7 @@ const TONES: Record<string, string> = {
   Hidden: "bg-slate-200 text-slate-700",
   Pending: "bg-amber-100 text-amber-800",
   Banned: "bg-red-100 text-red-800",
+  Suspended: "bg-red-100 text-red-800",
   Unresolved: "bg-red-100 text-red-800",
   "Under Review": "bg-amber-100 text-amber-800",
   Resolved: "bg-emerald-100 text-emerald-800",

@@ -1,0 +1,109 @@
+import type { TAdminAccount } from "@waterside/shared/admin";
+import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import { useCallback } from "react";
+import { Avatar } from "~/components/ui/avatar";
+import { formatDate } from "~/lib/format";
+import { notify } from "~/lib/notify";
+import { adminTransport, requireAdmin, useAdminSession } from "../admin-session";
+import { getAdminAccounts } from "../api/get-admin-accounts";
+import { setAdminAccountStatus } from "../api/set-admin-account-status";
+import { AdminPage } from "../components/admin-page";
+import { AdminTable } from "../components/admin-table";
+import { useConfirm } from "../components/confirm-dialog";
+import { ADMIN_FAILURES } from "../components/failures";
+import { RowMenu } from "../components/row-menu";
+import { StatusBadge } from "../components/status-badge";
+import { useAdminList } from "../components/use-admin-list";
+
+export function clientLoader() {
+  requireAdmin();
+  return null;
+}
+
+const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** Issue 24 (decision 057): the admins, with Suspend and Reactivate for every admin but the one reading. */
+export default function AdminAdmins() {
+  const session = useAdminSession();
+  const { confirm, dialog } = useConfirm();
+  const load = useCallback(
+    (page: number) => getAdminAccounts(adminTransport, { page, per_page: ADMIN_TABLE_PAGE }),
+    [],
+  );
+  const list = useAdminList(load);
+
+  async function changeStatus(admin: TAdminAccount) {
+    const suspend = admin.status === "Active";
+    const agreed = await confirm(
+      suspend
+        ? {
+            title: "Suspend this admin?",
+            text: `${admin.name} will be signed out everywhere at once and cannot sign in until another admin reactivates them.`,
+            confirm: "Suspend admin",
+          }
+        : {
+            title: "Reactivate this admin?",
+            text: `${admin.name} can sign in to the admin area again.`,
+            confirm: "Reactivate admin",
+          },
+    );
+    if (!agreed) return;
+    try {
+      list.replace(await setAdminAccountStatus(adminTransport, admin.id, suspend ? "Suspended" : "Active"));
+      notify("success", "Updated!");
+    } catch (error) {
+      notify("error", ADMIN_FAILURES.statusUpdate(error));
+    }
+  }
+
+  return (
+    <AdminPage title="Admins">
+      <AdminTable
+        caption="Admins"
+        list={list}
+        columns={[
+          {
+            header: "Name",
+            cell: (admin) => (
+              <span className="flex items-center gap-2">
+                <Avatar name={admin.name} url={admin.profile_image_url} className="size-8" />
+                <span className="min-w-0">
+                  <span className="block font-medium">{admin.name}</span>
+                  <span className="block text-xs break-all text-slate-500 md:hidden">{admin.email}</span>
+                </span>
+              </span>
+            ),
+          },
+          { header: "Email", cell: (admin) => <span className="break-all">{admin.email}</span>, wide: true },
+          { header: "Status", cell: (admin) => <StatusBadge name={admin.status} /> },
+          {
+            header: "Last sign-in",
+            cell: (admin) => (admin.last_sign_in_at ? time.format(new Date(admin.last_sign_in_at)) : "Never"),
+            wide: true,
+          },
+          { header: "Added", cell: (admin) => formatDate(admin.created_at), wide: true },
+          {
+            header: "Actions",
+            // Nobody changes their own status (decision 057): the reader's own row has no action.
+            cell: (admin) =>
+              admin.id === session.user?.id ? (
+                <span className="text-sm text-slate-500">You</span>
+              ) : (
+                <RowMenu
+                  label={`Actions for ${admin.name}`}
+                  actions={[
+                    {
+                      label: admin.status === "Active" ? "Suspend admin" : "Reactivate admin",
+                      onSelect: () => void changeStatus(admin),
+                      danger: admin.status === "Active",
+                    },
+                  ]}
+                />
+              ),
+          },
+        ]}
+      />
+      {dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, adminLogsIn, isPhone } from "./admin-signed-in";
+import { waitForHydration } from "./hydrated-page";
+import { expect, test } from "./signed-in";
+
+/** The second demo admin (apps/api/src/db/seed/seed-demo.ts): no other journey signs in as them. */
+const MODERATOR = { name: "Patience Flomo", email: "moderator@demo.waterside.lr", password: ADMIN.password };
+
+async function moderatorLogsIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(MODERATOR.email);
+  await page.getByLabel("Password", { exact: true }).fill(MODERATOR.password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+const adminToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("waterside.admin-session")!).authorization.token as string);
+
+test("on a phone, the Admins page lists the admins and its row menu works by keyboard", async ({ page, viewport }) => {
+  test.skip(!isPhone(viewport?.width), "the desktop run suspends an admin below");
+  await adminLogsIn(page);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Admins" }).click();
+  await expect(page).toHaveURL(/\/admin\/admins$/);
+  const table = page.getByRole("table", { name: "Admins" });
+  await expect(table.getByRole("row").filter({ hasText: "Waterside Admin" })).toContainText("You");
+  const moderatorRow = table.getByRole("row").filter({ hasText: MODERATOR.name });
+  await expect(moderatorRow).toBeVisible();
+  // The desktop journey may be suspending them at this moment: this one changes nothing, it only asks and cancels.
+  const menu = moderatorRow.getByLabel(`Actions for ${MODERATOR.name}`);
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await moderatorRow.getByRole("button", { name: /^(Suspend|Reactivate) admin$/ }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: /^(Suspend|Reactivate) this admin\?$/ });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+});
+
+test("an admin suspends another: the other's open page goes to the login, which refuses them until reactivated", async ({
+  browser,
+  page,
+  request,
+  viewport,
+  baseURL,
+}) => {
+  test.skip(isPhone(viewport?.width), "the suspension journey runs on a desktop; the phone run reads the page above");
+  await adminLogsIn(page);
+  const headers = { authorization: `Bearer ${await adminToken(page)}` };
+  const admins = (await (await request.get("/api/admin/admins", { headers })).json()).data.data as {
+    id: number;
+    email: string;
+  }[];
+  const moderatorId = admins.find((admin) => admin.email === MODERATOR.email)!.id;
+  // A retried run may find them suspended by the first attempt: start from Active.
+  expect(
+    (await request.patch(`/api/admin/admins/${moderatorId}/status`, { headers, data: { status: "Active" } })).ok(),
+  ).toBe(true);
+
+  // The moderator is signed in, in a browser of their own.
+  const moderatorContext = await browser.newContext({ viewport, baseURL });
+  waitForHydration(moderatorContext);
+  const moderator = await moderatorContext.newPage();
+  await moderatorLogsIn(moderator);
+  await expect(moderator).toHaveURL(/\/admin\/dashboard$/);
+
+  await page.getByRole("navigation").getByRole("link", { name: "Admins" }).click();
+  const row = page.getByRole("table", { name: "Admins" }).getByRole("row").filter({ hasText: MODERATOR.name });
+  await expect(row).toContainText("Active");
+  await row.getByLabel(`Actions for ${MODERATOR.name}`).click();
+  await row.getByRole("button", { name: "Suspend admin" }).click();
+  await page
+    .getByRole("dialog", { name: "Suspend this admin?" })
+    .getByRole("button", { name: "Suspend admin" })
+    .click();
+  await expect(page.getByText("Updated!")).toBeVisible();
+  await expect(row).toContainText("Suspended");
+
+  // The moderator's next call is refused and their page goes back to the admin login.
+  await moderator.getByRole("navigation").getByRole("link", { name: "Users", exact: true }).click();
+  await expect(moderator).toHaveURL(/\/admin$/);
+  await moderatorLogsIn(moderator);
+  await expect(
+    moderator.getByText("This admin account is suspended. Ask another admin to reactivate it."),
+  ).toBeVisible();
+  await expect(moderator).toHaveURL(/\/admin$/);
+
+  // Reactivated, they sign in again.
+  await row.getByLabel(`Actions for ${MODERATOR.name}`).click();
+  await row.getByRole("button", { name: "Reactivate admin" }).click();
+  await page
+    .getByRole("dialog", { name: "Reactivate this admin?" })
+    .getByRole("button", { name: "Reactivate admin" })
+    .click();
+  await expect(row).toContainText("Active");
+  await moderatorLogsIn(moderator);
+  await expect(moderator).toHaveURL(/\/admin\/dashboard$/);
+  await moderatorContext.close();
+
+  // Both changes are in the audit log, against the moderator.
+  await page.goto(`/admin/audit-log?target_type=admin&target_id=${moderatorId}`);
+  const log = page.getByRole("table", { name: "Audit log" });
+  await expect(log.getByRole("row").nth(1)).toContainText("status: Suspended → Active");
+  await expect(log.getByRole("row").nth(2)).toContainText("status: Active → Suspended");
+});
