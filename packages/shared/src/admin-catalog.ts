@@ -71,7 +71,7 @@ export const ZCategoryReport = z.array(
 );
 
 /** Attribute type ids are `smallint`s (lookup tables): a larger number names no type. */
-const zTypeId = () => zId(M.typeRequired).max(32_767, M.typeRequired);
+const zTypeId = () => zId(M.typeRequired, 32_767);
 
 export const ZAttributeType = z.object({ id: z.number().int(), name: z.string() });
 

@@ -48,13 +48,10 @@ export const ZReportIdParams = z.object({ report_id: zId() });
  */
 export const ZReportStatusChange = z.object({
   report_id: zId().optional(),
-  status_id: z.coerce
-    .number({ message: ADMIN_MODERATION_MESSAGES.statusInvalid })
-    .int(ADMIN_MODERATION_MESSAGES.statusInvalid)
-    .refine(
-      (id) => Object.values(REPORT_STATUS).some((status) => status === id),
-      ADMIN_MODERATION_MESSAGES.statusInvalid,
-    ),
+  status_id: zId(ADMIN_MODERATION_MESSAGES.statusInvalid).refine(
+    (id) => Object.values(REPORT_STATUS).some((status) => status === id),
+    ADMIN_MODERATION_MESSAGES.statusInvalid,
+  ),
   admin_response: z
     .string()
     .trim()

@@ -133,10 +133,10 @@ export const ZAdminUserIdParams = z.object({ user_id: zId() });
 
 /** PATCH /admin/users/{user_id}/status (or POST with _method=patch): { status_id: 1 Active | 2 Banned }. */
 export const ZAdminUserStatusChange = z.object({
-  status_id: z.coerce
-    .number({ message: ADMIN_MESSAGES.userStatusInvalid })
-    .int(ADMIN_MESSAGES.userStatusInvalid)
-    .refine((id) => id === USER_STATUS.active || id === USER_STATUS.banned, ADMIN_MESSAGES.userStatusInvalid),
+  status_id: zId(ADMIN_MESSAGES.userStatusInvalid).refine(
+    (id) => id === USER_STATUS.active || id === USER_STATUS.banned,
+    ADMIN_MESSAGES.userStatusInvalid,
+  ),
   /** The spec's payload names the user too; the path decides, a different id here is refused. */
   user_id: optional(zId()),
 });

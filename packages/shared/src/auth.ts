@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from "./auth-messages.ts";
 import { blankAsUndefined, formBoolean, optionalCoordinate, optionalText } from "./form-values.ts";
+import { zId } from "./ids.ts";
 
 /** Spec §3 "Authorization" (expires_at is computed by the client). */
 export const ZAuthorization = z.object({
@@ -61,11 +62,9 @@ export const ZRegisterFields = z.object({
   password_confirmation: z.string().optional(),
   phone_number: ZPhoneNumber,
   bio: optionalText(1000),
-  usertype_id: z.coerce
-    .number()
-    .int()
+  usertype_id: zId()
     .pipe(z.union([z.literal(1), z.literal(2)]))
-    .default(1),
+    .prefault(1),
   accept_terms: formBoolean.refine((value) => value, AUTH_MESSAGES.termsRequired),
   accept_policy: formBoolean.optional(),
   platform: z.string().max(20).optional(),

@@ -3,7 +3,7 @@ import { CHAT_CLIENT_ID_MAX, CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_MESSAGES_PAGE
 import { zId, zPage } from "./ids.ts";
 
 /** Message ids are 64-bit: a cursor can pass the 32-bit `zId` bound. */
-const zMessageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const zMessageId = zId(undefined, Number.MAX_SAFE_INTEGER);
 
 /** A message's text: trimmed, not empty (spec §5), not longer than the documented limit. */
 export const ZChatText = z

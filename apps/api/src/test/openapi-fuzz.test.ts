@@ -654,14 +654,13 @@ function urlOf(operation: Operation, segments: Record<string, string>, query: Ar
   return search || raw ? `${path}?${search}${raw}` : path;
 }
 
-/**
- * The sweep: the smallest valid request and the fullest one, then the smallest with one value at a time (any
- * property of the fullest) made hostile, so nothing else in it can be the reason for a refusal; malformed bodies.
- */
-function sweepOf(operation: Operation): Case[] {
-  const parts = ["params", "query", "body"] as const;
-  type Parts = Record<(typeof parts)[number], unknown>;
-  const schemas: Record<keyof Parts, JsonSchema> = {
+type Part = "params" | "query" | "body";
+const PARTS: Part[] = ["params", "query", "body"];
+type Parts = Record<Part, unknown>;
+
+/** An operation's parts as schemas, its valid requests (the smallest, or with every property) and how one is sent. */
+function requestsOf(operation: Operation) {
+  const schemas: Record<Part, JsonSchema> = {
     params: {
       type: "object",
       properties: Object.fromEntries(operation.pathParameters.map((p) => [p.name, p.schema])),
@@ -682,7 +681,8 @@ function sweepOf(operation: Operation): Case[] {
       body: operation.override && body && typeof body === "object" ? { ...body, _method: "patch" } : body,
     };
   };
-  const toCase = ({ params, query, body }: Parts): Case => ({
+  /** JSON, unless the body holds a file; `multipart` sends it as a form whatever it holds. */
+  const toCase = ({ params, query, body }: Parts, kind?: "multipart"): Case => ({
     url: urlOf(
       operation,
       Object.fromEntries(
@@ -696,13 +696,22 @@ function sweepOf(operation: Operation): Case[] {
     body:
       body === undefined
         ? undefined
-        : hasFile(body)
+        : kind === "multipart" || hasFile(body)
           ? { kind: "multipart", fields: fieldsOf(body), files: filesOf(body) }
           : { kind: "json", value: body },
     ip: nextAddress(),
   });
+  return { schemas, valid, toCase };
+}
+
+/**
+ * The sweep: the smallest valid request and the fullest one, then the smallest with one value at a time (any
+ * property of the fullest) made hostile, so nothing else in it can be the reason for a refusal; malformed bodies.
+ */
+function sweepOf(operation: Operation): Case[] {
+  const { schemas, valid, toCase } = requestsOf(operation);
   const cases = [toCase(valid(false)), toCase(valid(true))];
-  for (const part of parts) {
+  for (const part of PARTS) {
     for (const [path, value, schema] of leaves(valid(true)[part], schemas[part])) {
       for (const swap of hostile(value, schema)) {
         const request = valid(false);
@@ -713,6 +722,105 @@ function sweepOf(operation: Operation): Case[] {
   if (operation.body) {
     const { url } = cases[0]!;
     for (const raw of RAW_BODIES) cases.push({ url, body: { kind: "raw", ...raw }, ip: nextAddress() });
+  }
+  return cases;
+}
+
+/**
+ * Issue 24: values of other types that an id was once read from (`true` was id 1, `[5]` was 5), and text that is
+ * not only digits. Every field naming a row must refuse each with a 422 that names the field.
+ */
+const CONFUSIONS: unknown[] = [true, [5], "5abc", 5.5, {}, null];
+/**
+ * Filters and optional ids that the spec's payload cleaning (§5: empty values are ignored) reads `null` as no value:
+ * there, `null` must be answered as the request without the field. Anywhere else it is refused like the rest.
+ */
+const NULL_MEANS_ABSENT = [
+  ...["POST /api/ads/get", "POST /api/admin/ads", "POST /api/admin/ads/export.csv"].flatMap((operation) =>
+    ["category_id", "subcategory_id", "user_id"].map((field) => `${operation} ${field}`),
+  ),
+  "PATCH /api/admin/users/{user_id}/status user_id",
+  "POST /api/admin/users/{user_id}/status user_id",
+  "POST /api/chats productId",
+  "POST /api/payments/momo ad_id",
+];
+/** `id`, `ids`, `…_id`, `…_ids`, `…Id`: the fields that name rows (the documented ones are integers). */
+const ID_NAME = /^ids?$|_ids?$|Ids?$/;
+const isInteger = (schema: JsonSchema): boolean =>
+  typesOf(schema).includes("integer") ||
+  [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(isInteger) ||
+  (typesOf(schema).includes("array") && isInteger(schema.items ?? {}));
+/** How a path segment or a query value carries a confusion: as its JSON text (`true`, `[5]`, `null`). */
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+interface IdCase {
+  /** The field as the 422 names it: `id`, `ids.0`, `images.update.0.id`. */
+  field: string;
+  sent: string;
+  item: Case;
+  /** For a `null` the payload cleaning ignores: the same request without the field. */
+  absent?: Case;
+}
+
+/**
+ * Every id field of an operation (path, query, JSON body and the same body as a multipart form) given each
+ * confusion, in the smallest valid request, so the id is the only thing wrong with it. A form carries text: `[5]`
+ * is sent as `name[0]=5`, `{}` as `name[a]=5` (the body plugin nests both), and `null` has no form of its own.
+ */
+function idCasesOf(operation: Operation): IdCase[] {
+  const { schemas, valid, toCase } = requestsOf(operation);
+  const cases: IdCase[] = [];
+  for (const { name, schema } of operation.pathParameters) {
+    if (!ID_NAME.test(name) || !isInteger(schema)) continue;
+    for (const value of CONFUSIONS) {
+      const request = valid(false);
+      const params = { ...(request.params as object), [name]: asText(value) };
+      cases.push({ field: name, sent: `path ${asText(value)}`, item: toCase({ ...request, params }) });
+    }
+  }
+  for (const { name, schema } of operation.queryParameters) {
+    if (!ID_NAME.test(name) || !isInteger(schema)) continue;
+    const list = typesOf(schema).includes("array");
+    for (const value of CONFUSIONS) {
+      // A query has no nesting: a list is the name repeated, which a list of ids (`ad_ids`) takes as it is.
+      if (Array.isArray(value) && list) continue;
+      const request = valid(false);
+      const query = { ...(request.query as object) } as Record<string, unknown>;
+      delete query[name];
+      const item = toCase({ ...request, query });
+      const pairs: Field[] = Array.isArray(value)
+        ? [...value, ...value].map((one) => [name, asText(one)])
+        : [[name, asText(value)]];
+      item.url += `${item.url.includes("?") ? "&" : "?"}${new URLSearchParams(pairs).toString()}`;
+      cases.push({
+        field: name,
+        sent: `query ${asText(value)}${Array.isArray(value) ? " (name repeated)" : ""}`,
+        item,
+      });
+    }
+  }
+  if (operation.body) {
+    for (const [path, , schema] of leaves(valid(true).body, schemas.body)) {
+      const name = path.findLast((key) => typeof key === "string");
+      if (name === undefined || !ID_NAME.test(name) || !isInteger(schema)) continue;
+      const field = path.join(".");
+      for (const value of CONFUSIONS) {
+        const request = valid(false);
+        const json = withLeaf(request.body, path, value, schemas.body);
+        cases.push({ field, sent: `json ${asText(value)}`, item: toCase({ ...request, body: json }) });
+        if (value === null) {
+          if (NULL_MEANS_ABSENT.includes(`${operation.name} ${field}`)) {
+            // JSON leaves an undefined property out.
+            const without = withLeaf(request.body, path, undefined, schemas.body);
+            cases.at(-1)!.absent = toCase({ ...request, body: without });
+          }
+          continue;
+        }
+        const text = typeof value === "object" && !Array.isArray(value) ? { a: 5 } : value;
+        const form = withLeaf(request.body, path, text, schemas.body);
+        cases.push({ field, sent: `multipart ${asText(text)}`, item: toCase({ ...request, body: form }, "multipart") });
+      }
+    }
   }
   return cases;
 }
@@ -940,6 +1048,13 @@ describe("every operation of the OpenAPI document, swept and fuzzed: no 5xx, no 
 
   it("tells what it tried", () => {
     const seconds = ((Date.now() - totals.started) / 1000).toFixed(1);
+    // Every operation was swept and fuzzed RUNS times, each case as the three identities: nothing was skipped.
+    expect(totals.operations).toBe(operations.length);
+    expect(totals.swept).toBeGreaterThanOrEqual(2 * operations.length);
+    expect([...causes.keys()]).toEqual([]);
+    // With no failure there is nothing to shrink, and no identity is left out.
+    expect(totals.cases - totals.swept).toBe(operations.length * RUNS);
+    expect(totals.requests).toBe(AUTHS.length * totals.cases);
     console.log(
       `OpenAPI fuzz: ${totals.operations} operations, ${totals.cases} cases (${totals.swept} swept, ` +
         `${totals.cases - totals.swept} fuzzed or shrunk), ${totals.requests} requests (as visitor, user and admin) ` +
@@ -951,5 +1066,79 @@ describe("every operation of the OpenAPI document, swept and fuzzed: no 5xx, no 
           `${[...cause.operations].join(", ")}\n  e.g. ${cause.request.slice(0, 300)}`,
       );
     }
+  });
+});
+
+const idCases = new Map(operations.map((operation) => [operation, idCasesOf(operation)] as const));
+const withIds = operations.filter((operation) => idCases.get(operation)!.length > 0);
+const idTotals = { operations: 0, fields: 0, requests: 0, nullsAbsent: 0 };
+
+describe("every id field of the OpenAPI document refuses other types with a 422 naming it (issue 24)", () => {
+  it.each(withIds.map((operation) => [operation.name, operation] as const))(
+    "%s",
+    async (_name, operation) => {
+      // Guards answer before validation: each operation is asked by whom it serves.
+      const auth: Auth = operation.path.startsWith("/api/admin/") ? "admin" : "user";
+      await keepSignedIn(auth);
+      const cases = idCases.get(operation)!;
+      idTotals.operations += 1;
+      idTotals.fields += new Set(cases.map((item) => item.field)).size;
+      const answer = async (item: Case) => {
+        const { headers, payload } = await encode(item.body);
+        const response = await ctx.app.inject({
+          method: operation.method as "GET",
+          url: item.url,
+          headers: { ...headers, ...headersFor(auth) },
+          payload,
+          remoteAddress: item.ip,
+        });
+        idTotals.requests += 1;
+        const errors = response.statusCode === 422 ? Object.keys(response.json().errors ?? {}) : [];
+        return { status: response.statusCode, errors, shown: `${response.statusCode} ${response.body.slice(0, 160)}` };
+      };
+      const wrong: string[] = [];
+      for (const { field, sent, item, absent } of cases) {
+        const got = await answer(item);
+        if (absent) {
+          const without = await answer(absent);
+          idTotals.nullsAbsent += 1;
+          if (got.status !== without.status || got.errors.join() !== without.errors.join()) {
+            wrong.push(`${field} = ${sent} → ${got.shown}; without ${field} → ${without.shown}`);
+          }
+        } else if (!got.errors.some((key) => key === field || key.startsWith(`${field}.`))) {
+          wrong.push(`${field} = ${sent} → ${got.shown}`);
+        }
+      }
+      expect(wrong, describeCase(operation, cases[0]!.item)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("tried every id field", () => {
+    const all = [...idCases.values()].flat();
+    expect(idTotals.operations).toBe(withIds.length);
+    expect(idTotals.requests).toBe(all.length + all.filter((item) => item.absent).length);
+    // Each field the payload cleaning lets read null as absent was found and checked: the list names no other.
+    expect(idTotals.nullsAbsent).toBe(NULL_MEANS_ABSENT.length);
+    const sent = new Set(
+      [...idCases].flatMap(([operation, cases]) => cases.map((item) => `${operation.name} ${item.field} ${item.sent}`)),
+    );
+    // The finding's two requests, and one id of each place an id travels.
+    const known = [
+      "POST /api/analytics/ad/views ids.0 json true",
+      "DELETE /api/admin/reviews id json true",
+      "DELETE /api/admin/reviews id query true",
+      "GET /api/ads/id/{id} id path true",
+      "GET /api/analytics/ad/views ad_ids query 5abc",
+      "POST /api/ads/create category_id multipart [5]",
+      "PATCH /api/ads/{id} images.update.0.id multipart true",
+      "PATCH /api/admin/users/{user_id}/status status_id json true",
+    ];
+    expect(known.filter((request) => !sent.has(request))).toEqual([]);
+    console.log(
+      `OpenAPI ids: ${idTotals.fields} id fields in ${withIds.length} operations, ${idTotals.requests} requests ` +
+        `(${CONFUSIONS.map((value) => asText(value)).join(", ")} in paths, queries, JSON and multipart bodies; ` +
+        `null read as no value in ${idTotals.nullsAbsent} optional fields)`,
+    );
   });
 });

@@ -164,4 +164,31 @@ describe("admin review routes", () => {
       expect(refused.json().errors.id).toEqual([ADMIN_MODERATION_MESSAGES.idRequired]);
     }
   });
+
+  it("refuses an id of another JSON type (422): `true` never deletes review 1, nor `[id]` that review", async () => {
+    const { headers } = await signedInAdmin();
+    const { review, replies } = await reviewWithReplies();
+    // Issue 24: the id was coerced, so `true` named review 1 and `[5]` review 5.
+    expect(await counts(1)).toBeDefined();
+    for (const [url, id] of [
+      ["/admin/reviews", true],
+      ["/admin/reviews", [review.id]],
+      ["/admin/reviews", `${review.id}abc`],
+      ["/admin/reviews", review.id + 0.5],
+      ["/admin/reviews", {}],
+      ["/admin/replies", true],
+      ["/admin/replies", [replies[0].id]],
+    ] as const) {
+      const refused = await call("DELETE", url, headers, { id });
+      expect(refused.statusCode, `${url} ${JSON.stringify(id)}`).toBe(422);
+      expect(refused.json().errors, `${url} ${JSON.stringify(id)}`).toEqual({ id: ["Must be a number."] });
+    }
+    expect(await counts(1)).toBeDefined();
+    expect(await counts(review.id)).toEqual({ replies_count: 2, likes_count: 1, replies: 2 });
+    expect(await auditRows("review", 1)).toEqual([]);
+    expect(await auditRows("review", review.id)).toEqual([]);
+    // The digits a query or a form sends still name the review.
+    expect((await call("DELETE", "/admin/reviews", headers, { id: String(review.id) })).statusCode).toBe(200);
+    expect(await counts(review.id)).toBeUndefined();
+  });
 });

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { ratings } from "../../db/schema/reviews.ts";
-import { createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { ANALYTICS_RATE_LIMITS } from "./analytics.routes.ts";
 import { createAnalyticsService, VISITORS_PER_ADDRESS } from "./analytics.service.ts";
@@ -172,6 +172,37 @@ describe("registering views and clicks", () => {
       expect(reply.statusCode, JSON.stringify(payload)).toBe(422);
       expect(reply.json().message).toBe(message);
     }
+  });
+
+  it("refuses ids of other JSON types (422) and registers nothing: `true` was ad 1, `[id]` that ad", async () => {
+    const { ad, headers: owner } = await sellerWithAd();
+    // Issue 24: ids were coerced. Ad 1 is active and its owner reads its views, so a view of it would show.
+    const [first] = await ctx.db.select().from(ads).where(eq(ads.id, 1));
+    expect(first?.status_id).toBe(AD_STATUS.active);
+    const firstOwner = await authHeaders(ctx.app, { kind: "user", userId: first!.user_id });
+    const viewer = await signedInUser(ctx.app, ctx.db);
+    const before = [await todayOf(1, firstOwner), await todayOf(ad.id, owner)];
+
+    for (const ids of [
+      [true],
+      [[ad.id]],
+      [`${ad.id}abc`],
+      [` ${ad.id}`],
+      [`${ad.id}.0`],
+      [ad.id + 0.5],
+      [{}],
+      [null],
+    ]) {
+      const reply = await register("views", { ids }, viewer.headers);
+      expect(reply.statusCode, JSON.stringify(ids)).toBe(422);
+      expect(reply.json().errors, JSON.stringify(ids)).toEqual({ "ids.0": ["Must be a number."] });
+    }
+    expect([await todayOf(1, firstOwner), await todayOf(ad.id, owner)]).toEqual(before);
+
+    // Digits, as a form or a query sends them, are still an id.
+    const digits = await register("views", { ids: [String(ad.id)] }, viewer.headers);
+    expect(digits.json()).toEqual({ data: { registered_ad_ids: [ad.id] } });
+    expect((await todayOf(ad.id, owner)).views).toBe(before[1]!.views + 1);
   });
 
   it("limits a signed-in user's registrations per minute", async () => {

@@ -131,7 +131,7 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
         summary: "The signed-in seller's ads in every status, with counts per status (My Ads)",
         querystring: z.object({
           status: ZAdStatusFilter.default("all"),
-          page: zPage().default(1),
+          page: zPage().prefault(1),
         }),
         response: {
           200: envelope(
