@@ -10,6 +10,7 @@ import {
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { LRUCache } from "lru-cache";
 import { createChangeAwareBatchCache, createChangeAwareCache, type ListScope } from "../../lib/change-aware-cache.ts";
+import { toPage } from "../../lib/paging.ts";
 import { notFound } from "../../plugins/errors.ts";
 import type { Database } from "../../db/database.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
@@ -263,17 +264,17 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         ...(filters.location ? resolveLocation(await loadLocations(), filters.location) : {}),
       };
 
-      if (query.areaIds?.length === 0) return emptyPage(page, perPage);
+      if (query.areaIds?.length === 0) return emptyPage(page, perPage, pageUrl);
       if (query.subcategoryId && query.closedSubcategoryIds.includes(query.subcategoryId)) {
-        return emptyPage(page, perPage);
+        return emptyPage(page, perPage, pageUrl);
       }
       if (query.priceMin !== undefined || query.priceMax !== undefined) {
         const priced = await pricedPage(query);
-        if (priced?.ids) return toPage(await listItems(priced.ids), priced.total, false);
+        if (priced?.ids) return adsPage(await listItems(priced.ids), priced.total, false);
         if (priced) {
           const onlyIds = priced.matched!;
           const ids = priced.total > query.offset ? await pages(JSON.stringify(query), { ...query, onlyIds }) : [];
-          return toPage(await listItems(ids), priced.total, false);
+          return adsPage(await listItems(ids), priced.total, false);
         }
       }
       let count = await countOf(query);
@@ -298,21 +299,13 @@ export function createAdsService(db: Database, mediaBaseUrl: string) {
         total = await exactCountOf(query);
         more = false;
       }
-      return toPage(await listItems(ids), total, more);
+      return adsPage(await listItems(ids), total, more);
 
-      function toPage(rows: SerializedAd[], total: number, more: boolean): SerializedAdsPage {
-        const lastPage = Math.max(1, Math.ceil(total / perPage));
-        const serialized = serializeAdsPage(
-          {
-            current_page: page,
-            per_page: perPage,
-            total,
-            total_is_lower_bound: more,
-            last_page: lastPage,
-            next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-          },
-          rows,
-        );
+      function adsPage(rows: SerializedAd[], total: number, more: boolean): SerializedAdsPage {
+        const serialized = serializeAdsPage({
+          ...toPage(rows, total, page, perPage, pageUrl),
+          total_is_lower_bound: more,
+        });
         return { ...serialized, byResemblance: query.searchMode === "similar" };
       }
     },
@@ -376,15 +369,5 @@ const scopeOfQuery = (query: AdListQuery): ListScope => ({
 
 export type AdsService = ReturnType<typeof createAdsService>;
 
-const emptyPage = (page: number, perPage: number): SerializedAdsPage =>
-  serializeAdsPage(
-    {
-      current_page: page,
-      per_page: perPage,
-      total: 0,
-      total_is_lower_bound: false,
-      last_page: 1,
-      next_page_url: null,
-    },
-    [],
-  );
+const emptyPage = (page: number, perPage: number, pageUrl: string): SerializedAdsPage =>
+  serializeAdsPage({ ...toPage([], 0, page, perPage, pageUrl), total_is_lower_bound: false });

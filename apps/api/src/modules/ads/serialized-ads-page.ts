@@ -31,8 +31,6 @@ export function serializeAd(ad: TAdListItem): SerializedAd {
   return { id: ad.id, json, savedFlag, digest: createHash("sha1").update(json).digest() };
 }
 
-export type AdsPageMeta = Omit<TPaged<TAdListItem>, "data">;
-
 /**
  * A page of ads written once for everyone: the reply's bytes, its ETag, and where each ad's `"is_saved":false`
  * stands, so a signed-in user's own marks are set by splicing instead of writing the page again. Compressed forms
@@ -49,7 +47,8 @@ export interface SerializedAdsPage {
   byResemblance?: boolean;
 }
 
-export function serializeAdsPage(meta: AdsPageMeta, ads: SerializedAd[]): SerializedAdsPage {
+/** `page`, its ads already written (`toPage` of lib/paging.ts, with `total_is_lower_bound`), as the reply's bytes. */
+export function serializeAdsPage({ data: ads, ...meta }: TPaged<SerializedAd>): SerializedAdsPage {
   // The page's own fields are checked and written by the schema around an empty list, then the ads go in it.
   const shell = JSON.stringify(ZAdsPageReply.parse({ data: { ...meta, data: [] } }));
   const listAt = shell.indexOf("[]") + 1;

@@ -5,6 +5,7 @@ import { imageVariantUrl } from "@waterside/shared/images";
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import type { DomainEvents, Publish } from "../../lib/domain-events.ts";
+import { toPage } from "../../lib/paging.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
@@ -251,16 +252,13 @@ export function createChatService({
         limit: CHATS_PAGE,
         offset: (page - 1) * CHATS_PAGE,
       });
-      const lastPage = Math.max(1, Math.ceil(total / CHATS_PAGE));
-      const next = new URLSearchParams({ page: String(page + 1), ...(query.search ? { search: query.search } : {}) });
-      return {
-        data: rows.map((row) => toChat(row, userId)),
-        current_page: page,
-        per_page: CHATS_PAGE,
+      return toPage(
+        rows.map((row) => toChat(row, userId)),
         total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${path}?${next}` : null,
-      };
+        page,
+        CHATS_PAGE,
+        { path, query: { search: query.search || undefined } },
+      );
     },
 
     /** A chat with a page of its messages; reading it marks the other side's messages read and tells them. */

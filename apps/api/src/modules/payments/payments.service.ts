@@ -17,6 +17,7 @@ import type { Database, Transaction } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { DomainEvents, Publish } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { toPage } from "../../lib/paging.ts";
 import {
   cleanMomoNote,
   isMomoReferenceId,
@@ -421,21 +422,7 @@ export function createPaymentsService({
         limit: perPage,
         offset: (page - 1) * perPage,
       });
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      const keep = new URLSearchParams(
-        Object.entries({ ...query, page: undefined }).flatMap(([key, value]) =>
-          value === undefined ? [] : [[key, String(value)] as [string, string]],
-        ),
-      );
-      keep.set("page", String(page + 1));
-      return {
-        data: rows.map(toSubscription),
-        current_page: page,
-        per_page: perPage,
-        total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${pageUrl}?${keep}` : null,
-      };
+      return toPage(rows.map(toSubscription), total, page, perPage, { path: pageUrl, query });
     },
 
     async payments(userId: number, page: number, pageUrl: string): Promise<TPaged<TPayment>> {
@@ -443,15 +430,7 @@ export function createPaymentsService({
         limit: SUBSCRIPTIONS_PAGE,
         offset: (page - 1) * SUBSCRIPTIONS_PAGE,
       });
-      const lastPage = Math.max(1, Math.ceil(total / SUBSCRIPTIONS_PAGE));
-      return {
-        data: rows.map(toPayment),
-        current_page: page,
-        per_page: SUBSCRIPTIONS_PAGE,
-        total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-      };
+      return toPage(rows.map(toPayment), total, page, SUBSCRIPTIONS_PAGE, pageUrl);
     },
 
     /** The receipt mailed to the payer once a payment succeeded (beyond the spec: a paper trail). */

@@ -4,6 +4,7 @@ import { AD_REPORT_THRESHOLD, REPORT_MESSAGES, REPORTS_PAGE } from "@waterside/s
 import type { Database } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import { toPage } from "../../lib/paging.ts";
 import { fieldError, notFound } from "../../plugins/errors.ts";
 import {
   countOpenAdReports,
@@ -63,18 +64,6 @@ function toUserReport(row: UserReportRow): TUserReport {
 export interface ReportOutcome<T> {
   report: T;
   created: boolean;
-}
-
-function page<T>(rows: T[], total: number, current: number, path: string): TPaged<T> {
-  const lastPage = Math.max(1, Math.ceil(total / REPORTS_PAGE));
-  return {
-    data: rows,
-    current_page: current,
-    per_page: REPORTS_PAGE,
-    total,
-    last_page: lastPage,
-    next_page_url: current < lastPage ? `${path}?page=${current + 1}` : null,
-  };
 }
 
 /**
@@ -141,7 +130,7 @@ export function createReportsService({ db, events }: { db: Database; events: Dom
         limit: REPORTS_PAGE,
         offset: (current - 1) * REPORTS_PAGE,
       });
-      return page(rows.map(toAdReport), total, current, path);
+      return toPage(rows.map(toAdReport), total, current, REPORTS_PAGE, path);
     },
 
     async userReports(
@@ -153,7 +142,7 @@ export function createReportsService({ db, events }: { db: Database; events: Dom
         limit: REPORTS_PAGE,
         offset: (current - 1) * REPORTS_PAGE,
       });
-      return page(rows.map(toUserReport), total, current, path);
+      return toPage(rows.map(toUserReport), total, current, REPORTS_PAGE, path);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { TPaged } from "@waterside/shared/api-envelope";
 import { imageVariantUrl } from "@waterside/shared/images";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type {
@@ -12,6 +11,7 @@ import type {
 import { REPLIES_PAGE, REVIEW_MESSAGES, REVIEWS_PAGE } from "@waterside/shared/reviews-messages";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
+import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdRating, toRating } from "./ad-rating.ts";
 import {
@@ -129,24 +129,6 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
     return { review, ad };
   }
 
-  const pageOf = <T>(
-    items: T[],
-    total: number,
-    page: number,
-    perPage: number,
-    url: (page: number) => string,
-  ): TPaged<T> => {
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    return {
-      data: items,
-      current_page: page,
-      per_page: perPage,
-      total,
-      last_page: lastPage,
-      next_page_url: page < lastPage ? url(page + 1) : null,
-    };
-  };
-
   return {
     async rate(userId: number, adId: number, stars: number): Promise<TRatingResult & { created: boolean }> {
       const ad = await findAd(db, adId);
@@ -200,14 +182,8 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
           viewerId,
         ),
       );
-      const keep = new URLSearchParams();
-      if (query.per_page) keep.set("per_page", String(query.per_page));
-      if (query.sort_by) keep.set("sort_by", query.sort_by);
-      if (query.sort_order) keep.set("sort_order", query.sort_order);
-      return pageOf(reviews, total, page, perPage, (next) => {
-        keep.set("page", String(next));
-        return `${pageUrl}?${keep}`;
-      });
+      const { per_page, sort_by, sort_order } = query;
+      return toPage(reviews, total, page, perPage, { path: pageUrl, query: { per_page, sort_by, sort_order } });
     },
 
     async createReview(userId: number, adId: number, content: string): Promise<TReview> {
@@ -267,12 +243,12 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
         limit: perPage,
         offset: (page - 1) * perPage,
       });
-      return pageOf(
+      return toPage(
         rows.map((row) => toReply(row, viewerId)),
         total,
         page,
         perPage,
-        (next) => `${pageUrl}?page=${next}${query.per_page ? `&per_page=${query.per_page}` : ""}`,
+        { path: pageUrl, query: { per_page: query.per_page } },
       );
     },
 

@@ -1,5 +1,5 @@
-import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TAdListItem } from "@waterside/shared/ads";
+import type { TPaged } from "@waterside/shared/api-envelope";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
@@ -7,6 +7,7 @@ import { ads } from "../../db/schema/ads.ts";
 import { categories, subcategories } from "../../db/schema/catalog.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import { toPage } from "../../lib/paging.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 
@@ -52,7 +53,11 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
     },
 
     /** The user's saved ads, newest saved first, optionally only those whose title has the words. */
-    async list(userId: number, { page = 1, search }: { page?: number; search?: string }, pageUrl: string) {
+    async list(
+      userId: number,
+      { page = 1, search }: { page?: number; search?: string },
+      pageUrl: string,
+    ): Promise<TPaged<TAdListItem>> {
       const conditions = and(
         eq(savedAds.user_id, userId),
         visible,
@@ -86,19 +91,13 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
         ids.map((row) => row.id),
         mediaBaseUrl,
       );
-      const lastPage = Math.max(1, Math.ceil(total / SAVED_PAGE_SIZE));
-      const result: TPaged<TAdListItem> = {
-        data: items.map((item) => ({ ...item, is_saved: true })),
-        current_page: page,
-        per_page: SAVED_PAGE_SIZE,
+      return toPage(
+        items.map((item) => ({ ...item, is_saved: true })),
         total,
-        last_page: lastPage,
-        next_page_url:
-          page < lastPage
-            ? `${pageUrl}?page=${page + 1}${search ? `&search=${encodeURIComponent(search)}` : ""}`
-            : null,
-      };
-      return result;
+        page,
+        SAVED_PAGE_SIZE,
+        { path: pageUrl, query: { search: search || undefined } },
+      );
     },
 
     /** Ids of every ad the user saved, newest first: lets a client mark cached, server-rendered lists. */

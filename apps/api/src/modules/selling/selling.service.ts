@@ -7,6 +7,7 @@ import { and, count, desc, eq, notInArray } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import { toPage } from "../../lib/paging.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
@@ -240,19 +241,13 @@ export function createSellingService({
         pending: countOf(AD_STATUS.pending),
       };
       const total = counts[status];
-      const lastPage = Math.max(1, Math.ceil(total / MINE_PAGE_SIZE));
       const items = await loadAdListItems(
         db,
         ids.map((row) => row.id),
         mediaBaseUrl,
       );
       return {
-        data: items,
-        current_page: page,
-        per_page: MINE_PAGE_SIZE,
-        total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `/api/ads/mine?status=${status}&page=${page + 1}` : null,
+        ...toPage(items, total, page, MINE_PAGE_SIZE, { path: "/api/ads/mine", query: { status } }),
         counts,
       };
     },
