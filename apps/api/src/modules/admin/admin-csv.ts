@@ -3,18 +3,26 @@ import { Readable } from "node:stream";
 type CsvCell = string | number | null;
 
 /**
- * Text a spreadsheet would run as a formula (=, +, -, @) or that starts with a tab or carriage return: prefixed with
- * a single quote, so a user's ad title or name is shown as typed and never evaluated (OWASP "CSV injection").
- * Numbers the server writes are left alone.
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with =, +, -, @, a tab or a
+ * carriage return gets a leading single quote, so a user's ad title or name is shown as typed and never evaluated.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet may split the file on another separator than ours (`;` where the decimal mark is a comma, a tab,
+ * `|`) or on a line break inside a quoted cell; then a cell starts after any of them, past spaces and quotes, and
+ * `ok;=1+1` would be the cell `=1+1` (issue 24). A formula character there gets the single quote too.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n][ "]*|^[ "]+)(?=[=+\-@])/g;
 
-/** One cell: quoted (RFC 4180) when it holds a comma, a double quote or a line break; empty for null. */
+/**
+ * One cell: text always quoted (RFC 4180, quotes doubled), so its separators never split it for a reader that
+ * follows the quotes, and defused for one that does not; numbers the server writes as they are; empty for null.
+ */
 export function csvCell(value: CsvCell): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const defused = (FORMULA_START.test(value) ? `'${value}` : value).replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return `"${defused.replace(/"/g, '""')}"`;
 }
 
 /** One record, ended with CRLF as RFC 4180 writes it. */

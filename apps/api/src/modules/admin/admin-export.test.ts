@@ -46,6 +46,31 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/**
+ * Issue 24: what users may type that a spreadsheet runs as a formula, at the start of a cell or after a separator it
+ * may split on instead of the comma, and what the export must read back as: the text with a single quote before it.
+ */
+const FORMULAS: Array<[typed: string, readBack: string]> = [
+  ["ok;=1+1", "ok;'=1+1"],
+  ["a,=1", "a,'=1"],
+  ["x\t=1", "x\t'=1"],
+  ["a| =1", "a| '=1"],
+  ['=HYPERLINK("http://evil.lr","go")', `'=HYPERLINK("http://evil.lr","go")`],
+  ["@SUM(1)", "'@SUM(1)"],
+  ["+1", "'+1"],
+  ["-1", "'-1"],
+  [" =1", " '=1"],
+  ["say \"hi\"\n=cmd|' /C calc'!A0", `say "hi"\n'=cmd|' /C calc'!A0`],
+  ['b;"=1"', `b;"'=1"`],
+];
+
+/**
+ * The cells a spreadsheet could make of the file if it split it on `;`, `,`, a tab, `|` or a line break without
+ * heeding the quotes, that start (past spaces and quotes) with a formula character; numbers the server writes aside.
+ */
+const formulaCells = (csv: string) =>
+  csv.split(/[,;\t|\r\n]/).filter((piece) => /^[ "]*[=+\-@]/.test(piece) && !/^-?\d+(\.\d+)?$/.test(piece));
+
 async function exportCsv(request: { method: "GET" | "POST"; url: string; payload?: object }) {
   const response = await ctx.app.inject({ ...request, headers: adminHeaders });
   expect(response.statusCode, response.body).toBe(200);
@@ -61,8 +86,8 @@ const tableTotal = async (request: { method: "GET" | "POST"; url: string; payloa
   (await ctx.app.inject({ ...request, headers: adminHeaders })).json().data.total as number;
 
 describe("CSV cells", () => {
-  it("quote commas, quotes and line breaks (RFC 4180) and defuse formulas", () => {
-    expect(csvCell("plain text")).toBe("plain text");
+  it("quote every text cell (RFC 4180) and defuse formulas", () => {
+    expect(csvCell("plain text")).toBe('"plain text"');
     expect(csvCell('Ann, "Big" Sales')).toBe('"Ann, ""Big"" Sales"');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     expect(csvCell("carriage\r\nreturn")).toBe('"carriage\r\nreturn"');
@@ -70,10 +95,22 @@ describe("CSV cells", () => {
       expect(csvCell(formula).replace(/^"/, "").startsWith(`'${formula[0]}`), JSON.stringify(formula)).toBe(true);
     }
     expect(csvCell('=HYPERLINK("http://x.lr","go")')).toBe('"\'=HYPERLINK(""http://x.lr"",""go"")"');
-    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell("a=b")).toBe('"a=b"');
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
     expect(csvRecord([1, "a,b", null])).toBe('1,"a,b",\r\n');
+  });
+
+  it("defuse a formula after any separator a spreadsheet may split on, and read back as typed with the quote", () => {
+    for (const [typed, readBack] of FORMULAS) {
+      const record = csvRecord([7, typed, -5]);
+      expect(formulaCells(record), JSON.stringify(typed)).toEqual([]);
+      expect(parseCsv(record), JSON.stringify(typed)).toEqual([["7", readBack, "-5"]]);
+    }
+    // Text without a formula after a separator is left as typed.
+    expect(parseCsv(csvRecord(["Lamp, brass; 2 | 3\tx", "Jean-Luc @home"]))).toEqual([
+      ["Lamp, brass; 2 | 3\tx", "Jean-Luc @home"],
+    ]);
   });
 });
 
@@ -179,6 +216,29 @@ describe("GET /api/admin/users/export.csv", () => {
       .orderBy(adminAuditLog.id)
       .limit(1);
     expect(record).toMatchObject({ admin_id: adminId, target_type: "users", target_id: 0, after: { search: tag } });
+  });
+});
+
+describe("formulas in the exports (issue 24)", () => {
+  it("are defused in users' names and ads' titles, whatever separator a spreadsheet splits on", async () => {
+    const tag = `fx${Date.now().toString(36)}`;
+    const seller = await createUser(ctx.db, { name: "Formula Seller", email: `seller.${tag}@example.com` });
+    const users = [];
+    const titled = [];
+    for (const [index, [typed]] of FORMULAS.entries()) {
+      users.push(await createUser(ctx.db, { name: typed, email: `f${index}.${tag}@example.com` }));
+      titled.push(await createAd(ctx.db, { user_id: seller.id, title: typed }));
+    }
+
+    const people = await exportUsers(`search=${tag}`);
+    expect(formulaCells(people.body)).toEqual([]);
+    const names = new Map(people.rows.map((row) => [Number(row[0]), row[1]]));
+    expect(users.map((user) => names.get(user.id))).toEqual(FORMULAS.map(([, readBack]) => readBack));
+
+    const ads = await exportAds({ user_id: seller.id });
+    expect(formulaCells(ads.body)).toEqual([]);
+    const titles = new Map(ads.rows.map((row) => [Number(row[0]), row[1]]));
+    expect(titled.map((ad) => titles.get(ad.id))).toEqual(FORMULAS.map(([, readBack]) => readBack));
   });
 });
 
