@@ -20,7 +20,7 @@ const API_MODULES = {
   notifications: [],
   health: [],
   "password-reset": [],
-  payments: [],
+  payments: ["latest-subscription.ts"],
   reports: [],
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],

@@ -78,6 +78,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin, guardEveryRoute } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
+import { httpCachePlugin } from "./plugins/http-cache.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
     brotliOptions: { params: BROTLI_REPLY_PARAMS },
   });
   await app.register(requestBodyPlugin);
+  await app.register(httpCachePlugin);
   await app.register(openapiPlugin, { serveDocs: config.apiDocs });
   const tokens = createTokenService(db, config.tokenSecret);
   await app.register(authPlugin, { db, tokens });
@@ -176,14 +178,15 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(healthRoutes, { health: createHealthService(db, app.log) });
       await api.register(catalogRoutes, { catalog: createCatalogService(db, mediaBaseUrl) });
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
-      const ads = createAdsService(db, mediaBaseUrl);
-      await api.register(adsRoutes, { ads, saved });
+      const ads = createAdsService(db, mediaBaseUrl, saved);
+      await api.register(adsRoutes, { ads });
       await api.register(sellingRoutes, { selling: createSellingService({ db, storage, events, mediaBaseUrl }), ads });
       await api.register(savedAdsRoutes, { saved });
       const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
       reactToAnalyticsEvents(events, jobs, analytics);
       await api.register(analyticsRoutes, { analytics });
-      await api.register(reviewsRoutes, { reviews: createReviewsService(db, mediaBaseUrl) });
+      const reviews = createReviewsService({ db, events, mediaBaseUrl });
+      await api.register(reviewsRoutes, { reviews });
       const mailer = createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
@@ -232,7 +235,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         await admin.register(adminUsersRoutes, { users: adminUsers });
         await admin.register(adminReportsRoutes, { reports: createAdminReportsService(db) });
         await admin.register(adminReviewsRoutes, {
-          reviews: createAdminReviewsService(db, createReviewsService(db, mediaBaseUrl)),
+          reviews: createAdminReviewsService(db, reviews),
         });
         await admin.register(adminAuditLogRoutes, { db });
         await admin.register(adminAccountsRoutes, {

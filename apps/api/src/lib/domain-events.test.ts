@@ -30,6 +30,28 @@ describe("domain events", () => {
     expect(row).toMatchObject({ name: "Written", bio: "reacted" });
   });
 
+  it("lets a write reaction publish what its own write caused, reacted to in the same transaction", async () => {
+    const events = createDomainEvents(quietLog);
+    const user = await createUser(ctx.db);
+    events.onWrite("user.banned", async ({ userId }, _tx, _afterCommit, publish) => {
+      await publish("ratings.changed", { adIds: [userId] });
+    });
+    events.onWrite("ratings.changed", async ({ adIds }, tx) => {
+      // Reads the publisher's write before it commits: the follow-up runs in its transaction.
+      const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, adIds[0]!));
+      await tx
+        .update(users)
+        .set({ bio: `saw ${row!.name}` })
+        .where(eq(users.id, adIds[0]!));
+    });
+    await events.transaction(ctx.db, async (tx, publish) => {
+      await tx.update(users).set({ name: "Written" }).where(eq(users.id, user.id));
+      await publish("user.banned", { userId: user.id });
+    });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: "Written", bio: "saw Written" });
+  });
+
   it("rolls the write back when a reaction fails, and runs nothing after", async () => {
     const events = createDomainEvents(quietLog);
     const user = await createUser(ctx.db, { name: "Before" });

@@ -23,20 +23,36 @@ export interface DomainEventMap {
   "ad.reported-by-many": { adId: number; openReports: number };
   /** A boost started, ended or was canceled: an ad's (adId) or a business's (adId null) ranking changes (decision 048). */
   "subscription.changed": { userId: number; adId: number | null };
+  /** A seller posted an ad (spec selling §4): the admins' moderation queue takes it in, unreviewed (decision 052). */
+  "ad.created": { adId: number; userId: number };
+  /** Stars were given, changed or taken back on these ads: their visibility_score follows (decision 045). */
+  "ratings.changed": { adIds: number[] };
+  /** An admin banned a user (decision 050): every session of theirs ends and their active ads leave every list. */
+  "user.banned": { userId: number };
+  /**
+   * An admin reactivated a banned user (decision 050). `adIds` are the ads the ban hid, as its audit record keeps
+   * them: those still hidden are shown again. Sessions stay revoked: the user signs in again.
+   */
+  "user.reactivated": { userId: number; adIds: number[] };
 }
 export type DomainEventName = keyof DomainEventMap;
 
 /** Work a write reaction leaves for after the commit, such as removing the files of rows it deleted. */
 export type AfterCommit = (work: () => Promise<void>) => void;
+/** Publishes events inside a transaction; `committed` work runs once the transaction has committed. */
+export type Publish = <E extends DomainEventName>(event: E, payload: DomainEventMap[E]) => Promise<void>;
+
+/**
+ * A reaction inside the write. What it writes may itself be news for other modules (a deleted account's ratings
+ * move the ads' scores): it publishes that with `publish`, in the same transaction.
+ */
 type WriteReaction<E extends DomainEventName> = (
   payload: DomainEventMap[E],
   tx: Transaction,
   afterCommit: AfterCommit,
+  publish: Publish,
 ) => Promise<void>;
 type CommitReaction<E extends DomainEventName> = (payload: DomainEventMap[E]) => Promise<void>;
-
-/** Publishes events inside a transaction; `committed` work runs once the transaction has committed. */
-export type Publish = <E extends DomainEventName>(event: E, payload: DomainEventMap[E]) => Promise<void>;
 
 /**
  * The in-process event seam. Two kinds of reaction:
@@ -62,17 +78,18 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, "error">) {
     /** Runs `work` in one transaction; events it publishes get their write reactions in it, the rest after. */
     async transaction<T>(db: Database, work: (tx: Transaction, publish: Publish) => Promise<T>): Promise<T> {
       const later: Array<{ event: DomainEventName; run: () => Promise<void> }> = [];
-      const result = await db.transaction(async (tx) =>
-        work(tx, async (event, payload) => {
+      const result = await db.transaction(async (tx) => {
+        const publish: Publish = async (event, payload) => {
           const afterCommit: AfterCommit = (run) => later.push({ event, run });
           for (const reaction of onWrite.get(event) ?? []) {
-            await (reaction as WriteReaction<typeof event>)(payload, tx, afterCommit);
+            await (reaction as WriteReaction<typeof event>)(payload, tx, afterCommit, publish);
           }
           for (const reaction of onCommitted.get(event) ?? []) {
             afterCommit(() => (reaction as CommitReaction<typeof event>)(payload));
           }
-        }),
-      );
+        };
+        return work(tx, publish);
+      });
       for (const { event, run } of later) {
         await run().catch((error: unknown) =>
           log.error({ err: error, event }, "a reaction to a committed event failed"),

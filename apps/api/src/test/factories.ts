@@ -3,6 +3,7 @@ import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { App } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { Principal } from "../modules/auth/tokens.ts";
+import { moderationQueueAds } from "../db/schema/admin-moderation-queue.ts";
 import { adAttributeValues, adImages, ads } from "../db/schema/ads.ts";
 import { areas, attributes, counties, subcategories, subcategoryAttributes } from "../db/schema/catalog.ts";
 import { users } from "../db/schema/users.ts";
@@ -31,7 +32,10 @@ interface AdExtras {
   images?: number;
 }
 
-/** An ad in the given (or first) subcategory, with attribute values and image rows when asked. */
+/**
+ * An ad in the given (or first) subcategory, with attribute values and image rows when asked. It enters the
+ * moderation queue unreviewed, as a posted ad does (the queue's `ad.created` reaction).
+ */
 export async function createAd(
   db: Database,
   {
@@ -67,6 +71,7 @@ export async function createAd(
       ...overrides,
     })
     .returning();
+  await db.insert(moderationQueueAds).values({ ad_id: ad!.id });
   for (const [name, value] of Object.entries(attributeValues)) {
     const [link] = await db
       .select({ id: subcategoryAttributes.id })

@@ -5,10 +5,10 @@ import { ads } from "./ads.ts";
 import { timestamptz } from "./columns.ts";
 
 /**
- * The moderation queue (issue 16, decision 052): one row per ad, written by a trigger when the ad is inserted
- * (migration 0018), with its "reviewed" mark; `reviewed_at` null means not reviewed yet. A table of its own rather
- * than columns on `ads`: every UPDATE of ads fires the subcategory counts, search titles and `ads_changed` triggers
- * (migrations 0001, 0004, 0007), which would empty the public caches at each mark.
+ * The moderation queue (issue 16, decision 052): one row per ad, written when the ad is posted (the queue's
+ * `ad.created` reaction), with its "reviewed" mark; `reviewed_at` null means not reviewed yet. A table of its own
+ * rather than columns on `ads`: every UPDATE of ads fires the subcategory counts, search titles and `ads_changed`
+ * triggers (migrations 0001, 0004, 0007), which would empty the public caches at each mark.
  */
 export const moderationQueueAds = pgTable(
   "moderation_queue_ads",

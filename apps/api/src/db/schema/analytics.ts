@@ -52,7 +52,7 @@ export const analyticsMarks = pgTable(
 );
 
 /**
- * Ads whose visibility_score may have changed: written with their counts (and by a trigger on `ratings`), emptied
+ * Ads whose visibility_score may have changed: written with their counts (and on `ratings.changed`), emptied
  * by the score job, which then recomputes only these ads (decision 045).
  */
 export const analyticsRescoreAds = pgTable("analytics_rescore_ads", {

@@ -121,6 +121,8 @@ for (let offset = 0; offset < total; offset += BATCH) {
       join bulk_samples s on s.n = p.sample
       join areas_list a on a.n = p.area
       join users_list u on u.n = p.seller`);
+    // Every ad waits in the admins' moderation queue, as a posted one does (its `ad.created` reaction).
+    await tx.execute(sql`insert into moderation_queue_ads (ad_id) select id from picked`);
     await tx.execute(sql`
       insert into ad_attribute_values (ad_id, subcategory_attribute_id, value)
       select p.id, kv.key::int, kv.value

@@ -38,6 +38,8 @@ export async function writeDemoEngagement(
       await db
         .insert(ratings)
         .values(raters.map((user) => ({ user_id: user.id, ad_id: ad.id, stars: random.int(3, 5) })));
+      // The score job takes the stars in, as it does for a rating given through the API (`ratings.changed`).
+      await db.execute(sql`insert into analytics_rescore_ads (ad_id) values (${ad.id}) on conflict do nothing`);
     }
     const writers = raters.slice(0, random.int(1, 3));
     for (const [index, writer] of writers.entries()) {

@@ -13,6 +13,8 @@ const DEMO_REVIEW_DELAY = "2 hours";
  * report they handled and each ad they reviewed, dated when it happened.
  */
 export async function writeDemoModeration(db: Transaction, adminId: number) {
+  // Seeded ads are written directly, not posted: they enter the queue here, as a posted ad does (`ad.created`).
+  await db.execute(sql`insert into moderation_queue_ads (ad_id) select id from ads on conflict do nothing`);
   await db.execute(sql`
     update moderation_queue_ads q
     set reviewed_by = ${adminId}, reviewed_at = least(a.created_at + ${DEMO_REVIEW_DELAY}::interval, now())

@@ -10,6 +10,11 @@ const unmark = (tx: Transaction, adId: number) =>
 
 /** What the moderation queue's marks do when other modules' events happen (decision 052). */
 export function reactToModerationQueueEvents(events: DomainEvents) {
+  // Every posted ad enters the queue unreviewed, in its posting transaction, so the queue never misses one.
+  events.onWrite("ad.created", async ({ adId }, tx) => {
+    await tx.insert(moderationQueueAds).values({ ad_id: adId });
+  });
+
   // An owner's edit can change anything an admin looked at (words, pictures, price, category): the ad is back in
   // the queue, in the edit's transaction.
   events.onWrite("ad.edited", async ({ adId }, tx) => {

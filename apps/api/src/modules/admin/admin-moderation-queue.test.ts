@@ -2,12 +2,14 @@ import { MODERATION_QUEUE_MESSAGES } from "@waterside/shared/admin-moderation-qu
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { AD_REPORT_THRESHOLD } from "@waterside/shared/reports-messages";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
 import { moderationQueueAds } from "../../db/schema/admin-moderation-queue.ts";
 import { subcategories } from "../../db/schema/catalog.ts";
 import { ensureAdmin } from "../admin-auth/create-admin.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
@@ -175,6 +177,47 @@ describe("POST and DELETE /api/admin/moderation-queue/{ad_id}/reviewed", () => {
 
     expect((await mark(999_999)).statusCode).toBe(404);
     expect((await mark(999_999, "DELETE")).statusCode).toBe(404);
+  });
+
+  it("takes a posted ad in, unreviewed, with its posting", async () => {
+    const [cars] = await ctx.db
+      .select({ id: subcategories.id, category_id: subcategories.category_id })
+      .from(subcategories)
+      .where(eq(subcategories.name, "Cars"));
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      title: "Freshly posted pickup",
+      category_id: String(cars!.category_id),
+      subcategory_id: String(cars!.id),
+      location: "Sinkor, Montserrado",
+      price: "6500",
+      description: "Runs well, papers complete.",
+      "attributes[Brand]": "Toyota",
+      "attributes[Year]": "2014",
+      "attributes[Condition]": "Foreign Used",
+      "attributes[Transmission]": "Automatic",
+    })) {
+      form.append(key, value);
+    }
+    for (const color of ["#ff0000", "#00ff00", "#0000ff"]) {
+      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      form.append("images[]", new Blob([picture]), "photo.png");
+    }
+    const body = await multipart(form);
+    const posted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/create",
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const adId = posted.json().data.id as number;
+    const [entry] = await ctx.db.select().from(moderationQueueAds).where(eq(moderationQueueAds.ad_id, adId));
+    expect(entry).toEqual({ ad_id: adId, reviewed_by: null, reviewed_at: null });
+    expect(await queueIds()).toContain(adId);
   });
 
   it("an owner's edit brings the ad back to the queue, and so do reports that take it offline", async () => {

@@ -6,49 +6,19 @@ import {
   ZSuggestion,
   ZSuggestionQuery,
 } from "@waterside/shared/ads";
-import { negotiate } from "@fastify/accept-negotiator";
 import { z } from "zod";
 import { envelope } from "@waterside/shared/api-envelope";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { COMPRESS_FROM_BYTES, REPLY_CODINGS } from "../../lib/reply-compression.ts";
-import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import type { AdsService } from "./ads.service.ts";
-import { ZAdsPageReply, compressedBody, withSavedMarks, type SerializedAdsPage } from "./serialized-ads-page.ts";
+import { ZAdsPageReply } from "./serialized-ads-page.ts";
 
 const PAGE_URL = "/api/ads/get";
 
-export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAdsService }> = async (
-  app,
-  { ads, saved },
-) => {
+export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app, { ads }) => {
   // Public lists are cached for everyone; the signed-in user's saved marks are added per request.
-  const viewerId = (principal: FastifyRequest["principal"]) =>
-    principal?.kind === "user" ? principal.userId : undefined;
-
-  // The body of each request as sent, so a page already written for those bytes is answered before validation.
-  const rawBodies = new WeakMap<FastifyRequest, string>();
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body as string;
-    rawBodies.set(request, text);
-    parseJson(request, text, done);
-  });
-
-  /** Sends a stored page (decision 055): the reader's saved marks, an ETag or a 304, and compressed bytes. */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, shared: SerializedAdsPage) {
-    const userId = viewerId(request.principal);
-    const page = userId ? withSavedMarks(shared, await saved.savedAmong(userId, shared.ids)) : shared;
-    reply.header("cache-control", "private, no-cache").header("etag", page.etag).header("vary", "accept-encoding");
-    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send(null);
-    reply.type("application/json; charset=utf-8");
-    // Compressed here, not by the compress plugin: a page everyone reads is compressed once and kept with it.
-    const accepted = request.headers["accept-encoding"];
-    const coding = accepted && page.body.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, [...REPLY_CODINGS]) : null;
-    if (!coding) return reply.send(page.body);
-    return reply.header("content-encoding", coding).send(await compressedBody(page, coding));
-  }
+  const viewerId = (request: FastifyRequest) =>
+    request.principal?.kind === "user" ? request.principal.userId : undefined;
 
   app.post(
     "/ads/get",
@@ -59,16 +29,17 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         body: ZAdFilters.default({}),
         response: { 200: ZAdsPageReply, 304: z.null().describe("The page is unchanged since the ETag sent") },
       },
+      // Pages are stored with their compressed bytes and sent with their ETag (decision 055, plugins/http-cache.ts).
       compress: false,
       // Checked before validation: bytes that were answered before are valid, and their page is the same.
       preValidation: async (request, reply) => {
-        const rawBody = rawBodies.get(request);
-        const stored = rawBody === undefined ? undefined : ads.cachedPageForRawBody(PAGE_URL, rawBody);
-        if (stored) return sendPage(request, reply, await stored);
+        const stored =
+          request.rawBody === undefined ? undefined : ads.storedListPage(PAGE_URL, request.rawBody, viewerId(request));
+        if (stored) return reply.sendStored(await stored);
       },
     },
     async (request, reply) =>
-      sendPage(request, reply, await ads.listAdsSerialized(request.body, PAGE_URL, rawBodies.get(request))),
+      reply.sendStored(await ads.listPage(request.body, PAGE_URL, viewerId(request), request.rawBody)),
   );
 
   app.get(
@@ -97,15 +68,6 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService; saved: SavedAds
         },
       },
     },
-    async (request) => {
-      const viewer = viewerId(request.principal);
-      const [ad] = await saved.markSaved(viewer, [await ads.adForPage(request.params.id, viewer)]);
-      // Spec: `load=lastest_subscription` (sic) adds the ad's newest boost, for its seller's edit and boost panel.
-      // What a seller pays for is theirs: nobody else is told, not even whether the ad is boosted.
-      const ownAd = viewer !== undefined && ad!.user_id === viewer;
-      const latest =
-        request.query.load === "lastest_subscription" && ownAd ? await ads.latestSubscription(ad!.id) : undefined;
-      return { data: { ...ad!, ...(latest !== undefined && { lastest_subscription: latest }) } };
-    },
+    async (request) => ({ data: await ads.adPage(request.params.id, viewerId(request), request.query.load) }),
   );
 };

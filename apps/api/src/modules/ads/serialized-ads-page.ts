@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { BROTLI_REPLY_PARAMS, type ReplyCoding } from "../../lib/reply-compression.ts";
+import type { StoredReply } from "../../plugins/http-cache.ts";
 import { ZAdListItem, type TAdListItem } from "@waterside/shared/ads";
 import { envelope, paged, type TPaged } from "@waterside/shared/api-envelope";
 
@@ -34,15 +32,12 @@ export function serializeAd(ad: TAdListItem): SerializedAd {
 /**
  * A page of ads written once for everyone: the reply's bytes, its ETag, and where each ad's `"is_saved":false`
  * stands, so a signed-in user's own marks are set by splicing instead of writing the page again. Compressed forms
- * are made the first time a reader asks for them, then kept with the page.
+ * are made the first time a reader asks for them, then kept with the page (`reply.sendStored`).
  */
-export interface SerializedAdsPage {
-  body: Buffer;
-  etag: string;
+export interface SerializedAdsPage extends StoredReply {
   ids: number[];
   /** Offset of each ad's `"is_saved":false` in `body`, in the order of `ids`. */
   savedFlags: number[];
-  compressed: Partial<Record<ReplyCoding, Promise<Buffer>>>;
   /** A search page of ads whose titles resemble misspelt words, rather than ads holding them. */
   byResemblance?: boolean;
 }
@@ -104,18 +99,4 @@ export function withSavedMarks(page: SerializedAdsPage, saved: ReadonlySet<numbe
     etag: `${page.etag.slice(0, -1)}.${marked.join("-")}"`,
     compressed: {},
   };
-}
-
-const compressors: Record<ReplyCoding, (body: Buffer) => Promise<Buffer>> = {
-  // As every reply: a stored page could afford more, but it is compressed on a reader's time.
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: { ...BROTLI_REPLY_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  gzip: (body) => promisify(gzip)(body),
-};
-
-/** The page's body in `coding`, compressed once for every reader of the shared page. */
-export function compressedBody(page: SerializedAdsPage, coding: ReplyCoding): Promise<Buffer> {
-  return (page.compressed[coding] ??= compressors[coding](page.body));
 }

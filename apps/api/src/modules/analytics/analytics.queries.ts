@@ -263,6 +263,15 @@ export async function updateScores(tx: Transaction, adIds: readonly number[], to
   return updated.count;
 }
 
+/** Queues these ads for the score job, in id order (concurrent writers then wait for each other, never deadlock). */
+export async function queueRescore(tx: Transaction, adIds: readonly number[]): Promise<void> {
+  if (adIds.length === 0) return;
+  await tx.execute(sql`
+    insert into analytics_rescore_ads (ad_id)
+    select distinct unnest(${arrayLiteral(adIds)}::int[]) order by 1
+    on conflict do nothing`);
+}
+
 /** Queues the ads with counts on the days that left the score's window by `today` (the last `days` of them). */
 export async function queueAdsLeavingWindow(db: Database, today: string, days: number): Promise<number> {
   const queued = await db.execute(sql`

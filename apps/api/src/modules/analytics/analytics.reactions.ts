@@ -1,5 +1,6 @@
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { queueRescore } from "./analytics.queries.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 
 /** What analytics does when other modules' events happen, and on its schedule (decisions 044, 045). */
@@ -8,6 +9,8 @@ export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analyti
   events.onWrite("ad.saved", (payload, tx) => analytics.countSave(tx, payload));
   // A chat started about an ad is a contact, counted with the chat: a chat that rolls back never counted.
   events.onWrite("chat.started", (payload, tx) => analytics.countChatContact(tx, payload));
+  // Stars move the score (decision 045): the ads are queued for the score job with the rating that changed them.
+  events.onWrite("ratings.changed", ({ adIds }, tx) => queueRescore(tx, adIds));
   // A boost moves the ranking with the payment, cancel or expiry that changed it (decision 048).
   events.onWrite("subscription.changed", async (payload, tx) => void (await analytics.rescoreBoosted(tx, payload)));
 

@@ -3,7 +3,6 @@ import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
-import { ratings } from "../../db/schema/reviews.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { ANALYTICS_RATE_LIMITS } from "./analytics.routes.ts";
@@ -474,14 +473,39 @@ describe("visibility_score", () => {
     expect(await scoreAndVersion(viewed.id)).toEqual(after);
   });
 
-  it("follows ratings, queued by the trigger on ratings", async () => {
+  it("follows ratings, queued with the rating that changed them", async () => {
     const { ad } = await sellerWithAd();
-    const raters = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx.db)));
-    await ctx.db.insert(ratings).values(raters.map((rater) => ({ user_id: rater.id, ad_id: ad.id, stars: 5 })));
+    const raters = await Promise.all([1, 2, 3, 4, 5].map(() => signedInUser(ctx.app, ctx.db)));
+    const ratingIds: number[] = [];
+    for (const rater of raters) {
+      const rated = await ctx.app.inject({
+        method: "POST",
+        url: "/api/ratings",
+        headers: rater.headers,
+        payload: { ad_id: ad.id, stars: 5 },
+      });
+      expect(rated.statusCode).toBe(201);
+      ratingIds.push(rated.json().data.id);
+    }
     await serviceAt(new Date()).recomputeScores();
     // Five 5-star ratings and five imaginary 3-star ones: average 4, so 10·(4 − 3) = 10.
     expect((await scoreAndVersion(ad.id)).visibility_score).toBe(10);
-    await ctx.db.delete(ratings).where(eq(ratings.ad_id, ad.id));
+    const changed = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/ratings/${ratingIds[0]}`,
+      headers: raters[0]!.headers,
+      payload: { stars: 1 },
+    });
+    expect(changed.statusCode).toBe(200);
+    await serviceAt(new Date()).recomputeScores();
+    // (4·5 + 1 + 15) / 10 = 3.6, so 10·0.6 = 6.
+    expect((await scoreAndVersion(ad.id)).visibility_score).toBe(6);
+    // Deleted accounts take their stars with them.
+    for (const rater of raters) {
+      expect((await ctx.app.inject({ method: "DELETE", url: "/api/user", headers: rater.headers })).statusCode).toBe(
+        200,
+      );
+    }
     await serviceAt(new Date()).recomputeScores();
     expect((await scoreAndVersion(ad.id)).visibility_score).toBe(0);
   });

@@ -11,6 +11,7 @@ import type {
 import { REPLIES_PAGE, REVIEW_MESSAGES, REVIEWS_PAGE } from "@waterside/shared/reviews-messages";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdRating, toRating } from "./ad-rating.ts";
@@ -60,8 +61,19 @@ export type AlongsideDelete<T> = (tx: Transaction, deleted: T) => Promise<void>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** Ratings, reviews, replies and likes (spec §4 "Review and reply", "Rating"; §5; decision 046). */
-export function createReviewsService(db: Database, mediaBaseUrl: string) {
+/**
+ * Ratings, reviews, replies and likes (spec §4 "Review and reply", "Rating"; §5; decision 046). A rating written
+ * publishes `ratings.changed` in its transaction: the ad's visibility_score follows (decision 045).
+ */
+export function createReviewsService({
+  db,
+  events,
+  mediaBaseUrl,
+}: {
+  db: Database;
+  events: DomainEvents;
+  mediaBaseUrl: string;
+}) {
   const author = (row: PostRow) => ({
     id: row.user_id,
     name: row.user_name,
@@ -134,12 +146,20 @@ export function createReviewsService(db: Database, mediaBaseUrl: string) {
       const ad = await findAd(db, adId);
       if (!ad || ad.status_id !== AD_STATUS.active) throw notFound("Ad");
       if (ad.user_id === userId) throw fieldError("ad_id", REVIEW_MESSAGES.ownAdRating);
-      const { id, created } = await upsertRating(db, userId, adId, stars);
+      const { id, created } = await events.transaction(db, async (tx, publish) => {
+        const written = await upsertRating(tx, userId, adId, stars);
+        await publish("ratings.changed", { adIds: [adId] });
+        return written;
+      });
       return { id, ad_id: adId, stars, created, rating: await loadAdRating(db, adId, userId) };
     },
 
     async changeRating(userId: number, ratingId: number, stars: number): Promise<TRatingResult> {
-      const row = await updateOwnRating(db, ratingId, userId, stars);
+      const row = await events.transaction(db, async (tx, publish) => {
+        const written = await updateOwnRating(tx, ratingId, userId, stars);
+        if (written) await publish("ratings.changed", { adIds: [written.ad_id] });
+        return written;
+      });
       if (!row) throw notFound("Rating");
       return { id: row.id, ad_id: row.ad_id, stars, rating: await loadAdRating(db, row.ad_id, userId) };
     },

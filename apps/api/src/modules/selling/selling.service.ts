@@ -121,7 +121,10 @@ export function createSellingService({
   }
 
   return {
-    /** A new, active ad with its pictures and attribute values, all or nothing (spec selling §4). */
+    /**
+     * A new, active ad with its pictures and attribute values, all or nothing (spec selling §4). It publishes
+     * `ad.created` in its transaction: the admins' moderation queue takes the ad in (decision 052).
+     */
     async create(userId: number, form: TAdForm, images: Buffer[]) {
       const { area, values } = await check(form, images.length);
       if (
@@ -136,13 +139,14 @@ export function createSellingService({
             images.map((file, index) => ({ file, field: `images.${index}` })),
           ),
         write: (keys) =>
-          db.transaction(async (tx) => {
+          events.transaction(db, async (tx, publish) => {
             const [ad] = await tx
               .insert(ads)
               .values({ ...adFields(form, area), user_id: userId, status_id: AD_STATUS.active })
               .returning({ id: ads.id });
             await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
             await writeAttributeValues(tx, ad!.id, values);
+            await publish("ad.created", { adId: ad!.id, userId });
             return ad!.id;
           }),
       });

@@ -1,0 +1,65 @@
+import type { TAdDetail, TLatestSubscription } from "@waterside/shared/ads";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import type { Database } from "../../db/database.ts";
+import { notFound } from "../../plugins/errors.ts";
+import { findLatestSubscription } from "../payments/latest-subscription.ts";
+import { loadAdRating } from "../reviews/ad-rating.ts";
+import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
+import { toImage, toListItem } from "./ad-list-items.ts";
+import { findAdForPage } from "./ads.queries.ts";
+
+/** The ad page (GET /ads/id/:id), and the ad as selling and the admin area show it after their writes. */
+export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<SavedAdsService, "markSaved">) {
+  /**
+   * The public ad page: an unknown ad, a hidden one or one in an inactive (sub)category is a 404 —
+   * except to its seller, who still sees (and can edit) it, and to an admin (`anyStatus`).
+   */
+  async function adForPage(id: number, viewerId?: number, { anyStatus = false } = {}): Promise<TAdDetail> {
+    const found = await findAdForPage(db, id);
+    const isSeller = found !== undefined && (anyStatus || (viewerId !== undefined && found.ad.user_id === viewerId));
+    if (
+      !found ||
+      (!isSeller &&
+        (found.ad.status_id !== AD_STATUS.active || !found.ad.subcategory_active || !found.ad.category_active))
+    ) {
+      throw notFound("Ad");
+    }
+    const { ad, images, attributes } = found;
+    return {
+      ...toListItem(ad, mediaBaseUrl),
+      rating: await loadAdRating(db, id, viewerId),
+      description: ad.description_full,
+      images: images.map((image) => toImage(image, mediaBaseUrl)),
+      latitude: ad.latitude,
+      longitude: ad.longitude,
+      updated_at: new Date(ad.updated_at).toISOString(),
+      attributes: attributes.map((row) => ({
+        id: row.id,
+        value: row.value,
+        attribute_id: row.attribute_id,
+        subcategory_attribute_id: row.subcategory_attribute_id,
+        attribute: { name: row.name, type: row.type },
+      })),
+    };
+  }
+
+  return {
+    adForPage,
+
+    /**
+     * The ad page as its reader sees it: with their saved mark, and with `load=lastest_subscription` (sic, the
+     * spec's spelling) the ad's newest boost, for its seller's edit and boost panel. What a seller pays for is
+     * theirs: nobody else is told, not even whether the ad is boosted.
+     */
+    async adPage(
+      id: number,
+      viewerId: number | undefined,
+      load: string | undefined,
+    ): Promise<TAdDetail & { lastest_subscription?: TLatestSubscription | null }> {
+      const [ad] = await saved.markSaved(viewerId, [await adForPage(id, viewerId)]);
+      const ownAd = viewerId !== undefined && ad!.user_id === viewerId;
+      const latest = load === "lastest_subscription" && ownAd ? await findLatestSubscription(db, ad!.id) : undefined;
+      return { ...ad!, ...(latest !== undefined && { lastest_subscription: latest }) };
+    },
+  };
+}
