@@ -13,25 +13,19 @@ import { PAYMENT_MESSAGES, SUBSCRIPTIONS_PAGE } from "@waterside/shared/payments
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Transaction } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import type { DomainEvents, Publish } from "../../lib/domain-events.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { isMomoReferenceId, type MomoClient } from "../../lib/momo.ts";
 import { toPage } from "../../lib/paging.ts";
-import {
-  cleanMomoNote,
-  isMomoReferenceId,
-  MomoError,
-  type MomoClient,
-  type RequestToPayStatus,
-} from "../../lib/momo.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
+import { createMomoProtocol } from "./momo-protocol.ts";
+import { createPaymentStates, isOpen, publicStatus } from "./payment-states.ts";
 import {
   claimDuePayments,
-  claimProviderCheck,
   findActiveSubscription,
   findOwnAd,
-  findPackage,
   findPackages,
   findPayment,
   findPayments,
@@ -42,17 +36,6 @@ import {
   type SubscriptionRow,
 } from "./payments.queries.ts";
 
-/** MTN expires an unapproved request within minutes; after a day without a final answer we stop asking (spec §4). */
-export const PAYMENT_GIVE_UP_MS = 24 * 60 * 60 * 1000;
-/**
- * MTN is asked about a payment's status at most once per this many seconds, whoever asks (status polls, callbacks'
- * checks, the reconciler) and on however many processes: MTN throttles calls per merchant key, so one impatient
- * poller must not stall everyone's payments. In between, the stored state answers (decision 048).
- */
-export const PROVIDER_CHECK_INTERVAL_SECONDS = 5;
-/** Seconds before the next check of an open payment: 10, 20, 40 … at most an hour (decision 048). */
-const nextCheckSeconds = (checks: number) => Math.min(10 * 2 ** Math.min(checks, 12), 3600);
-const DAY_MS = 86_400_000;
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export function toSubscription(row: SubscriptionRow): TSubscription {
@@ -78,9 +61,6 @@ const toPackage = (row: PackageRow): TPackage => ({
   duration_days: row.duration_days,
 });
 
-const publicStatus = (status: PaymentRow["status"]) =>
-  status === "successful" ? "completed" : status === "failed" ? "failed" : "pending";
-
 function toPayment(row: PaymentRow): TPayment {
   return {
     transaction_id: row.id,
@@ -101,7 +81,8 @@ function toPayment(row: PaymentRow): TPayment {
  * Boosts paid with MTN Mobile Money (second document §4 "Payment flow", decision 048). A payment's row is written
  * before MTN hears of it; every answer (the request's, a status poll's, a callback's check, the reconciler's) moves
  * it forward through one guarded update, so a successful payment activates exactly one subscription however many
- * answers arrive at once, on however many processes.
+ * answers arrive at once, on however many processes. What MTN is asked and when is `momo-protocol.ts`, how a payment
+ * moves is `payment-states.ts`, and what a successful one starts is `subscription-activation.ts`.
  */
 export function createPaymentsService({
   db,
@@ -120,153 +101,8 @@ export function createPaymentsService({
   currency: string;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
 }) {
-  const mtn = () => {
-    if (!momo) throw new HttpError(503, PAYMENT_MESSAGES.unavailable);
-    return momo;
-  };
-
-  /** Asks MTN to prompt the payer; the same reference id again is harmless (MTN answers 409, our own request). */
-  async function sendRequest(payment: Pick<PaymentRow, "id" | "amount" | "phone_number" | "package_name">) {
-    try {
-      await mtn().requestToPay({
-        referenceId: payment.id,
-        amount: payment.amount,
-        externalId: payment.id,
-        phone: payment.phone_number,
-        payerMessage: cleanMomoNote(`Waterside ${payment.package_name}`),
-        payeeNote: cleanMomoNote(`Boost ${payment.package_name} payment ${payment.id.slice(0, 8)}`),
-      });
-      await db.execute(sql`
-        update payments set status = 'pending', updated_at = now() where id = ${payment.id} and status = 'requesting'`);
-      return "accepted" as const;
-    } catch (error) {
-      if (!(error instanceof MomoError)) throw error;
-      if (error.retryable) {
-        // MTN may or may not have it: the reconciler asks, and sends it again if MTN never got it.
-        log.warn({ err: error, payment: payment.id }, "MoMo request to pay not answered; the reconciler retries");
-        return "unknown" as const;
-      }
-      await settle(payment.id, { status: "FAILED", reason: error.code });
-      return "refused" as const;
-    }
-  }
-
-  /**
-   * Applies MTN's answer. Only a payment still open moves, and the move and what follows from it (the subscription,
-   * the receipt) commit together: the first of any number of concurrent answers wins, the rest find nothing open.
-   */
-  async function settle(
-    paymentId: string,
-    answer: { status: "SUCCESSFUL" | "FAILED"; reason?: string; financialTransactionId?: string },
-  ) {
-    await events.transaction(db, async (tx, publish) => {
-      if (answer.status === "SUCCESSFUL") {
-        const [payment] = await tx.execute<PaymentRow & Record<string, unknown>>(sql`
-          update payments set status = 'successful', financial_transaction_id = ${answer.financialTransactionId ?? null},
-            completed_at = now(), updated_at = now()
-          where id = ${paymentId} and status in ('requesting', 'pending')
-          returning id, user_id, package_id, ad_id, type`);
-        if (!payment) return;
-        await activate(tx, publish, payment);
-        await jobs.send("payments.send-receipt", { paymentId }, { tx });
-      } else {
-        const [payment] = await tx.execute<{ id: string }>(sql`
-          update payments set status = 'failed', reason = ${answer.reason ?? "FAILED"}, completed_at = now(),
-            updated_at = now()
-          where id = ${paymentId} and status in ('requesting', 'pending')
-          returning id`);
-        if (!payment) return;
-        // A failed payment buys nothing: its waiting subscription goes (the payment keeps the trail).
-        await tx.execute(sql`delete from subscriptions where payment_id = ${paymentId} and status = 'pending'`);
-      }
-    });
-  }
-
-  /**
-   * Starts the subscription the payment bought, for a period of its package from now. An upgrade (another package on
-   * a running boost) ends the running one and carries its unused time over at its value: the days left times the
-   * old price over the new (decision 048).
-   */
-  async function activate(
-    tx: Transaction,
-    publish: Publish,
-    payment: Pick<PaymentRow, "id" | "user_id" | "package_id" | "ad_id" | "type">,
-  ) {
-    const now = Date.now();
-    // The package as it is now, even if it has since been withdrawn from sale: it was paid for.
-    const pack = (await findPackage(tx, payment.package_id))!;
-    const running = await findActiveSubscription(tx, payment.user_id, payment.type, payment.ad_id);
-    let carriedMs = 0;
-    if (running) {
-      const left = Math.max(0, new Date(running.end_date!).getTime() - now);
-      carriedMs = pack.price > 0 ? Math.floor((left * running.package_price) / pack.price) : 0;
-      await tx.execute(sql`
-        update subscriptions set status = 'canceled', end_date = now(), updated_at = now() where id = ${running.id}`);
-    }
-    const end = new Date(now + pack.duration_days * DAY_MS + carriedMs);
-    const [started] = await tx.execute<{ id: number }>(sql`
-      update subscriptions set status = 'active', start_date = now(), end_date = ${end.toISOString()}, updated_at = now()
-      where payment_id = ${payment.id} returning id`);
-    if (!started) {
-      // The waiting row was removed (an account clean-up): the money came, so the boost starts all the same.
-      await tx.execute(sql`
-        insert into subscriptions (user_id, ad_id, package_id, type, status, start_date, end_date, payment_id)
-        values (${payment.user_id}, ${payment.ad_id}, ${payment.package_id}, ${payment.type}, 'active', now(),
-          ${end.toISOString()}, ${payment.id})`);
-    }
-    await publish("subscription.changed", { userId: payment.user_id, adId: payment.ad_id });
-  }
-
-  /**
-   * Asks MTN once about an open payment, if it is this caller's turn: false, and nothing asked, when the payment is
-   * no longer open or MTN was asked about it less than PROVIDER_CHECK_INTERVAL_SECONDS ago (by any process).
-   */
-  async function check(paymentId: string): Promise<boolean> {
-    if (!(await claimProviderCheck(db, paymentId, PROVIDER_CHECK_INTERVAL_SECONDS))) return false;
-    const payment = await findPayment(db, paymentId);
-    if (payment && (payment.status === "requesting" || payment.status === "pending")) await askMtn(payment);
-    return true;
-  }
-
-  /** Asks MTN about an open payment and applies the answer; the next check is pushed back either way. */
-  async function askMtn(payment: PaymentRow) {
-    const paymentId = payment.id;
-    let answer: RequestToPayStatus | null = null;
-    try {
-      answer = await mtn().getRequestToPayStatus(paymentId);
-    } catch (error) {
-      if (!(error instanceof MomoError) || !error.retryable) throw error;
-      log.warn({ err: error, payment: paymentId }, "MoMo status not answered; asking again later");
-    }
-    if (
-      answer?.status === "SUCCESSFUL" &&
-      (Number(answer.amount) !== payment.amount || answer.currency !== payment.currency)
-    ) {
-      // Never activate on a payment that is not what was asked: an operator looks at it (decision 048).
-      log.error({ payment: paymentId, answer }, "MoMo reports another amount or currency than was requested");
-      return settle(paymentId, { status: "FAILED", reason: "AMOUNT_MISMATCH" });
-    }
-    if (answer?.status === "SUCCESSFUL" || answer?.status === "FAILED") {
-      return settle(paymentId, {
-        status: answer.status,
-        reason: answer.reason,
-        financialTransactionId: answer.financialTransactionId,
-      });
-    }
-    if (Date.now() - new Date(payment.created_at).getTime() > PAYMENT_GIVE_UP_MS) {
-      return settle(paymentId, { status: "FAILED", reason: "EXPIRED" });
-    }
-    // MTN never got the request (its answer was lost before it arrived): send it again, same reference id.
-    if (answer?.status === "NOT_FOUND") await sendRequest(payment);
-    else if (answer?.status === "PENDING" && payment.status === "requesting") {
-      await db.execute(sql`update payments set status = 'pending', updated_at = now() where id = ${paymentId}
-        and status = 'requesting'`);
-    }
-    await db.execute(sql`
-      update payments set checks = checks + 1,
-        next_check_at = now() + ${nextCheckSeconds(payment.checks)} * interval '1 second', updated_at = now()
-      where id = ${paymentId} and status in ('requesting', 'pending')`);
-  }
+  const states = createPaymentStates({ db, events, jobs });
+  const protocol = createMomoProtocol({ db, momo, states, log });
 
   async function paymentOf(userId: number, transactionId: string) {
     const payment = isMomoReferenceId(transactionId) ? await findPayment(db, transactionId) : undefined;
@@ -284,7 +120,7 @@ export function createPaymentsService({
 
     /** POST /payments/momo: writes the payment and its waiting subscription, then asks MTN to prompt the payer. */
     async request(user: { userId: number; usertypeId: number }, input: TRequestPayment) {
-      mtn();
+      protocol.mtn();
       const [pack] = await findPackages(db, { id: input.package_id });
       if (!pack) throw fieldError("package_id", "Choose a package.");
       let adId: number | null = null;
@@ -318,7 +154,7 @@ export function createPaymentsService({
           throw new HttpError(409, PAYMENT_MESSAGES.paymentWaiting);
         throw error;
       }
-      const sent = await sendRequest({
+      const sent = await protocol.sendRequest({
         id,
         amount: pack.price,
         phone_number: input.phone_number,
@@ -338,8 +174,8 @@ export function createPaymentsService({
      */
     async status(userId: number, transactionId: string): Promise<TPaymentStatus> {
       let payment = await paymentOf(userId, transactionId);
-      if (payment.status === "requesting" || payment.status === "pending") {
-        const asked = await check(payment.id).catch((error: unknown) => {
+      if (isOpen(payment.status)) {
+        const asked = await protocol.check(payment.id).catch((error: unknown) => {
           log.error({ err: error, payment: payment.id }, "checking a payment's status failed");
           return true; // it may have moved the payment before failing
         });
@@ -361,7 +197,7 @@ export function createPaymentsService({
     async callback(transactionId: string) {
       if (!isMomoReferenceId(transactionId)) return;
       const payment = await findPayment(db, transactionId);
-      if (!payment || (payment.status !== "requesting" && payment.status !== "pending")) return;
+      if (!payment || !isOpen(payment.status)) return;
       await jobs.send("payments.check", { paymentId: payment.id }, { singletonKey: `payment-check:${payment.id}` });
     },
 
@@ -371,11 +207,7 @@ export function createPaymentsService({
      * waits seconds rather than the backoff.
      */
     async checkAfterCallback(paymentId: string) {
-      if (await check(paymentId)) return;
-      await db.execute(sql`
-        update payments set next_check_at =
-          least(next_check_at, provider_checked_at + ${PROVIDER_CHECK_INTERVAL_SECONDS} * interval '1 second')
-        where id = ${paymentId} and status in ('requesting', 'pending')`);
+      if (!(await protocol.check(paymentId))) await protocol.checkSoon(paymentId);
     },
 
     /** The reconciler: every open payment whose next check is due is asked about, so a lost callback costs nothing. */
@@ -383,9 +215,9 @@ export function createPaymentsService({
       const due = await db.transaction((tx) => claimDuePayments(tx, limit, 120));
       for (const { id } of due) {
         // Skipped when MTN was asked about it moments ago: that asker applies the answer and sets the next check.
-        await check(id).catch((error: unknown) =>
-          log.error({ err: error, payment: id }, "reconciling a payment failed"),
-        );
+        await protocol
+          .check(id)
+          .catch((error: unknown) => log.error({ err: error, payment: id }, "reconciling a payment failed"));
       }
       return due.length;
     },

@@ -7,7 +7,7 @@ import { startMomoSandbox } from "../../lib/momo-sandbox.ts";
 import { createAd, signedInUser } from "../../test/factories.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./payments.service.ts";
+import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./momo-protocol.ts";
 
 // MTN is the local sandbox, speaking its protocol; it never calls back here (tests send callbacks themselves),
 // so every outcome below comes from a status poll, a callback's check or the reconciler.

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import { activateSubscription } from "./subscription-activation.ts";
+import type { PaymentRow } from "./payments.queries.ts";
+
+/** A payment MTN has not settled yet: it may still move, and MTN may be asked about it. */
+export const isOpen = (status: PaymentRow["status"]) => status === "requesting" || status === "pending";
+
+/** The spec's three statuses: a payment is pending until MTN settles it. */
+export const publicStatus = (status: PaymentRow["status"]) =>
+  status === "successful" ? "completed" : status === "failed" ? "failed" : "pending";
+
+/** MTN's final answer about a payment. */
+export interface Settlement {
+  status: "SUCCESSFUL" | "FAILED";
+  reason?: string;
+  financialTransactionId?: string;
+}
+
+/**
+ * A payment's states (decision 048): `requesting` (written before MTN hears of it) → `pending` (MTN accepted the
+ * request) → `successful` | `failed`. Each move is one update guarded by the states it leaves, so of any number of
+ * concurrent answers, on any number of processes, the first moves the payment and the others find nothing to move.
+ */
+export function createPaymentStates({ db, events, jobs }: { db: Database; events: DomainEvents; jobs: Jobs }) {
+  return {
+    /** MTN has the request and is prompting the payer. */
+    async accepted(paymentId: string) {
+      await db.execute(sql`
+        update payments set status = 'pending', updated_at = now() where id = ${paymentId} and status = 'requesting'`);
+    },
+
+    /**
+     * Applies MTN's final answer. Only a payment still open moves, and the move and what follows from it (the
+     * subscription, the receipt) commit together.
+     */
+    async settle(paymentId: string, answer: Settlement) {
+      await events.transaction(db, async (tx, publish) => {
+        if (answer.status === "SUCCESSFUL") {
+          const [payment] = await tx.execute<PaymentRow & Record<string, unknown>>(sql`
+            update payments set status = 'successful', financial_transaction_id = ${answer.financialTransactionId ?? null},
+              completed_at = now(), updated_at = now()
+            where id = ${paymentId} and status in ('requesting', 'pending')
+            returning id, user_id, package_id, ad_id, type`);
+          if (!payment) return;
+          await activateSubscription(tx, publish, payment);
+          await jobs.send("payments.send-receipt", { paymentId }, { tx });
+        } else {
+          const [payment] = await tx.execute<{ id: string }>(sql`
+            update payments set status = 'failed', reason = ${answer.reason ?? "FAILED"}, completed_at = now(),
+              updated_at = now()
+            where id = ${paymentId} and status in ('requesting', 'pending')
+            returning id`);
+          if (!payment) return;
+          // A failed payment buys nothing: its waiting subscription goes (the payment keeps the trail).
+          await tx.execute(sql`delete from subscriptions where payment_id = ${paymentId} and status = 'pending'`);
+        }
+      });
+    },
+  };
+}
+
+export type PaymentStates = ReturnType<typeof createPaymentStates>;
