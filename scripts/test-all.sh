@@ -4,13 +4,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "Installing Debian's Chromium for the browser journeys…"
+# What a fresh machine lacks is installed from Debian: Chromium for the browser journeys, and redis-server for the
+# tests of several processes (each starts a Redis of its own; with CI=true they fail without it, they never skip).
+packages=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || packages+=(chromium)
+command -v redis-server >/dev/null || packages+=(redis-server)
+if [ ${#packages[@]} -gt 0 ]; then
+  echo "Installing ${packages[*]} from Debian for the tests…"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq chromium >/dev/null
+  $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
 
 npm run lint

@@ -3,13 +3,14 @@ import path from "node:path";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { subcategories } from "./db/schema/catalog.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
-import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
+import { describeNeeding } from "./test/needs.ts";
+import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
 const TOKEN_SECRET = "k".repeat(40);
@@ -22,7 +23,6 @@ let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  if (!webBuilt) return;
   testDatabase = await createTestDatabase();
   database = await openDatabase(testDatabase.url, { max: 2 });
 });
@@ -52,7 +52,7 @@ async function inventory() {
   };
 }
 
-describe.runIf(webBuilt)("a server killed with -9 while ads with photos are written", () => {
+describeNeeding([webAppMissing()], "a server killed with -9 while ads with photos are written", {}, () => {
   it("leaves no ad without images and no row without its file, and the sweep at restart removes the orphans", async () => {
     const [subcategory] = await database.db.select().from(subcategories).where(eq(subcategories.name, "Cars"));
     const tokens = createTokenService(database.db, TOKEN_SECRET);

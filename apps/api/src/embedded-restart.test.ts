@@ -10,8 +10,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServerProcess, temporaryDataDir, webBuilt } from "./test/server-process.ts";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { describeNeeding } from "./test/needs.ts";
+import { freePort, startServerProcess, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
 
 // The embedded database is started when DATABASE_URL is unset: these servers never get one. Processes are read from
 // Linux's /proc, as on CI.
@@ -83,116 +84,109 @@ function writePidFile(content: string, pid: number) {
 }
 
 // Each step starts where the one before left the folder; the first one initialises it.
-describe.runIf(webBuilt || process.env.CI === "true")(
-  "restarting on the embedded PostgreSQL",
-  { timeout: 120_000 },
-  () => {
-    let pidFileContent = "";
+describeNeeding([webAppMissing()], "restarting on the embedded PostgreSQL", { timeout: 120_000 }, () => {
+  let pidFileContent = "";
 
-    beforeAll(async () => {
-      // The server serves the built web app (`npm test` builds it first); in CI a missing build fails here, never skips.
-      if (!webBuilt)
-        throw new Error("The web app is not built (apps/web/build is missing): run `npm run build` first.");
-      port = await freePort();
+  beforeAll(async () => {
+    port = await freePort();
+  });
+
+  // What a step leaves running is stopped before the next one, so that a failure does not fail the steps after it.
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) continue;
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    // A PostgreSQL a killed server left behind (on the code before the fix) is stopped here, not left on the machine.
+    if (existsSync(pidFile) && running(postmaster())) process.kill(postmaster(), "SIGINT");
+    await until(() => postgresOnFolder().length === 0);
+  });
+  afterAll(() => data.remove());
+
+  it("starts again with the same command after the server was killed with -9", async () => {
+    const first = serve();
+    await first.ready;
+    const orphan = postmaster();
+    expect(postgresOnFolder()).toContain(orphan);
+    pidFileContent = readFileSync(pidFile, "utf8");
+
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBe(null);
+    // Node died without a word to its child: the embedded PostgreSQL still holds the folder.
+    expect(running(orphan)).toBe(true);
+    expect(postmaster()).toBe(orphan);
+
+    const second = serve();
+    await second.ready;
+    expect(second.output().stdout).toContain(`PostgreSQL (PID ${orphan}) was still running`);
+    expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
+    expect(running(orphan)).toBe(false);
+    const serving = postmaster();
+    expect(serving).not.toBe(orphan);
+
+    second.child.kill("SIGTERM");
+    expect([0, 143]).toContain(await second.exited);
+    expect(running(serving)).toBe(false);
+    expect(postgresOnFolder()).toEqual([]);
+    expect(existsSync(pidFile)).toBe(false);
+  });
+
+  it("refuses to start on a folder a running server uses, and leaves that server's database alone", async () => {
+    const holder = serve();
+    await holder.ready;
+    const held = postmaster();
+
+    const other = serve({ PORT: String(await freePort()) });
+    expect(await other.exited).toBe(1);
+    expect(other.output().stderr).toContain(
+      `used by a Waterside process that is still running (PID ${holder.child.pid})`,
+    );
+    expect(postmaster()).toBe(held);
+    expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
+
+    holder.child.kill("SIGTERM");
+    expect([0, 143]).toContain(await holder.exited);
+    expect(postgresOnFolder()).toEqual([]);
+  });
+
+  it("starts over a stale postmaster.pid whose process is gone", async () => {
+    // The postmaster that wrote this content has stopped (first test): its PID names no process now.
+    const gone = Number(pidFileContent.split("\n")[0]);
+    expect(running(gone)).toBe(false);
+    writePidFile(pidFileContent, gone);
+
+    const server = serve();
+    await server.ready;
+    expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
+    server.child.kill("SIGTERM");
+    expect([0, 143]).toContain(await server.exited);
+    expect(postgresOnFolder()).toEqual([]);
+  });
+
+  it("starts over a stale postmaster.pid whose PID now belongs to another program, and leaves that program alone", async () => {
+    // After a reboot the old PID may be any program of PostgreSQL's own user, which PostgreSQL itself refuses to ignore.
+    const owner = statSync(pgDir);
+    const bystander = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"], {
+      uid: owner.uid,
+      gid: owner.gid,
+      stdio: "ignore",
     });
-
-    // What a step leaves running is stopped before the next one, so that a failure does not fail the steps after it.
-    afterEach(async () => {
-      for (const server of servers.splice(0)) {
-        if (server.child.exitCode !== null || server.child.signalCode !== null) continue;
-        server.child.kill("SIGTERM");
-        await server.exited;
-      }
-      // A PostgreSQL a killed server left behind (on the code before the fix) is stopped here, not left on the machine.
-      if (existsSync(pidFile) && running(postmaster())) process.kill(postmaster(), "SIGINT");
-      await until(() => postgresOnFolder().length === 0);
-    });
-    afterAll(() => data.remove());
-
-    it("starts again with the same command after the server was killed with -9", async () => {
-      const first = serve();
-      await first.ready;
-      const orphan = postmaster();
-      expect(postgresOnFolder()).toContain(orphan);
-      pidFileContent = readFileSync(pidFile, "utf8");
-
-      first.child.kill("SIGKILL");
-      expect(await first.exited).toBe(null);
-      // Node died without a word to its child: the embedded PostgreSQL still holds the folder.
-      expect(running(orphan)).toBe(true);
-      expect(postmaster()).toBe(orphan);
-
-      const second = serve();
-      await second.ready;
-      expect(second.output().stdout).toContain(`PostgreSQL (PID ${orphan}) was still running`);
-      expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
-      expect(running(orphan)).toBe(false);
-      const serving = postmaster();
-      expect(serving).not.toBe(orphan);
-
-      second.child.kill("SIGTERM");
-      expect([0, 143]).toContain(await second.exited);
-      expect(running(serving)).toBe(false);
-      expect(postgresOnFolder()).toEqual([]);
-      expect(existsSync(pidFile)).toBe(false);
-    });
-
-    it("refuses to start on a folder a running server uses, and leaves that server's database alone", async () => {
-      const holder = serve();
-      await holder.ready;
-      const held = postmaster();
-
-      const other = serve({ PORT: String(await freePort()) });
-      expect(await other.exited).toBe(1);
-      expect(other.output().stderr).toContain(
-        `used by a Waterside process that is still running (PID ${holder.child.pid})`,
-      );
-      expect(postmaster()).toBe(held);
-      expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
-
-      holder.child.kill("SIGTERM");
-      expect([0, 143]).toContain(await holder.exited);
-      expect(postgresOnFolder()).toEqual([]);
-    });
-
-    it("starts over a stale postmaster.pid whose process is gone", async () => {
-      // The postmaster that wrote this content has stopped (first test): its PID names no process now.
-      const gone = Number(pidFileContent.split("\n")[0]);
-      expect(running(gone)).toBe(false);
-      writePidFile(pidFileContent, gone);
+    try {
+      writePidFile(pidFileContent, bystander.pid!);
 
       const server = serve();
       await server.ready;
       expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
-      server.child.kill("SIGTERM");
-      expect([0, 143]).toContain(await server.exited);
+      expect(running(bystander.pid!)).toBe(true);
+      // Closing the terminal that runs the server stops its PostgreSQL as Ctrl-C does.
+      server.child.kill("SIGHUP");
+      expect(await server.exited).toBe(0);
+      expect(server.output().stdout).toContain("SIGHUP: stopping Waterside");
       expect(postgresOnFolder()).toEqual([]);
-    });
-
-    it("starts over a stale postmaster.pid whose PID now belongs to another program, and leaves that program alone", async () => {
-      // After a reboot the old PID may be any program of PostgreSQL's own user, which PostgreSQL itself refuses to ignore.
-      const owner = statSync(pgDir);
-      const bystander = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"], {
-        uid: owner.uid,
-        gid: owner.gid,
-        stdio: "ignore",
-      });
-      try {
-        writePidFile(pidFileContent, bystander.pid!);
-
-        const server = serve();
-        await server.ready;
-        expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: "ready" }) });
-        expect(running(bystander.pid!)).toBe(true);
-        // Closing the terminal that runs the server stops its PostgreSQL as Ctrl-C does.
-        server.child.kill("SIGHUP");
-        expect(await server.exited).toBe(0);
-        expect(server.output().stdout).toContain("SIGHUP: stopping Waterside");
-        expect(postgresOnFolder()).toEqual([]);
-        expect(running(bystander.pid!)).toBe(true);
-      } finally {
-        bystander.kill();
-      }
-    });
-  },
-);
+      expect(running(bystander.pid!)).toBe(true);
+    } finally {
+      bystander.kill();
+    }
+  });
+});

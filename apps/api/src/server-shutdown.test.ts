@@ -1,11 +1,12 @@
 import { connect } from "node:net";
 import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
-import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
+import { describeNeeding } from "./test/needs.ts";
+import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
 const TOKEN_SECRET = "s".repeat(40);
@@ -62,7 +63,7 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5
   return true;
 }
 
-describe.runIf(webBuilt)("stopping the server on SIGTERM", { timeout: 60_000 }, () => {
+describeNeeding([webAppMissing()], "stopping the server on SIGTERM", { timeout: 60_000 }, () => {
   it("refuses new connections, drops sockets, finishes the request in flight, then exits 0", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT: "30" });
     const user = await createUser(database.db);

@@ -1,46 +1,13 @@
-import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TCategory } from "@waterside/shared/catalog";
+import { describeNeeding } from "./test/needs.ts";
+import { freePort, startServerProcess as startServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
 
-const serverEntry = path.join(import.meta.dirname, "server.ts");
-// `npm test` builds the web app before this suite; a bare `vitest run` without a build skips the start-up journey.
-const webBuilt = existsSync(path.join(import.meta.dirname, "../../web/build/server/index.js"));
-const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-start-"));
-chmodSync(dataDir, 0o755);
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the real server the way `npm start` does, on the built web app. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => stdout.includes("is running at") && resolve());
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  // Only the tests that wait for readiness care that it never came.
-  ready.catch(() => {});
-  return { child, ready, exited, output: () => ({ stdout, stderr }) };
-}
+const data = temporaryDataDir("start");
+const dataDir = data.path;
+afterAll(() => data.remove());
 
 const totalAds = async (port: number) => {
   const response = await fetch(`http://127.0.0.1:${port}/api/categories/active`);
@@ -55,10 +22,8 @@ describe("starting the server", () => {
     expect(server.output().stderr).toBe('Invalid configuration: PORT must be a port number (got "abc")\n');
   });
 
-  it.runIf(webBuilt)(
-    "starts on the embedded PostgreSQL with demo data, and a second start reuses it without seeding again",
-    { timeout: 180_000 },
-    async () => {
+  describeNeeding([webAppMissing()], "on the built web app", { timeout: 180_000 }, () => {
+    it("starts on the embedded PostgreSQL with demo data, and a second start reuses it without seeding again", async () => {
       const port = await freePort();
       const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DEMO_ADS: "6", LOG_LEVEL: "warn" };
 
@@ -96,6 +61,6 @@ describe("starting the server", () => {
       expect(unknown.status).toBe(404);
       second.child.kill("SIGTERM");
       expect([0, 143]).toContain(await second.exited);
-    },
-  );
+    });
+  });
 });

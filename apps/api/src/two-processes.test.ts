@@ -1,14 +1,15 @@
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { categories } from "./db/schema/catalog.ts";
 import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createAd, createUser } from "./test/factories.ts";
-import { startRedis } from "./test/redis-server.ts";
-import { startTestServer, temporaryDataDir, webBuilt } from "./test/server-process.ts";
+import { describeNeeding } from "./test/needs.ts";
+import { redisServerMissing, startRedis } from "./test/redis-server.ts";
+import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
 import { createTestDatabase } from "./test/test-app.ts";
 
 const TOKEN_SECRET = "p".repeat(40);
@@ -18,31 +19,12 @@ let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let servers: Server[] = [];
+/** Both processes serve the built web app and share rooms and counters in Redis. */
+const needs = [webAppMissing(), redisServerMissing()];
 const data = temporaryDataDir("two");
 
 const start = () =>
-  startTestServer({ DATABASE_URL: testDatabase.url, REDIS_URL: redis.url!, DATA_DIR: data.path, TOKEN_SECRET });
-
-beforeAll(async () => {
-  redis = await startRedis();
-  if (!webBuilt || !redis.url) return;
-  testDatabase = await createTestDatabase();
-  database = await openDatabase(testDatabase.url, { max: 2 });
-  // The first start migrates and seeds the reference data; the second finds them in place.
-  servers = [await start()];
-  servers.push(await start());
-}, 120_000);
-
-afterAll(async () => {
-  for (const server of servers) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  await database?.close();
-  await testDatabase?.drop();
-  await redis?.stop();
-  data.remove();
-});
+  startTestServer({ DATABASE_URL: testDatabase.url, REDIS_URL: redis.url, DATA_DIR: data.path, TOKEN_SECRET });
 
 const json = async (url: string, init: RequestInit = {}) => {
   const response = await fetch(url, {
@@ -61,7 +43,27 @@ async function signIn(userId: number) {
   return token;
 }
 
-describe.runIf(webBuilt)("two server processes on one PostgreSQL and one Redis", () => {
+describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {}, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    testDatabase = await createTestDatabase();
+    database = await openDatabase(testDatabase.url, { max: 2 });
+    // The first start migrates and seeds the reference data; the second finds them in place.
+    servers = [await start()];
+    servers.push(await start());
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    await database?.close();
+    await testDatabase?.drop();
+    await redis?.stop();
+    data.remove();
+  });
+
   it("shows a write on one process on the other at once: an ad deleted, a category renamed", async () => {
     const [first, second] = servers as [Server, Server];
     const seller = await createUser(database.db);

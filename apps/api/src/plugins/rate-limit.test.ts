@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { AUTH_RATE_LIMITS } from "../modules/auth/auth.routes.ts";
-import { startRedis } from "../test/redis-server.ts";
+import { needIn } from "../test/needs.ts";
+import { redisServerMissing, startRedis } from "../test/redis-server.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -71,9 +72,9 @@ describe("limits shared by several processes", () => {
     // In memory, each process keeps its own counters: two processes allow twice as much.
     expect((await alternate(alone, max * 2)).every((status) => status === 200)).toBe(true);
 
+    needIn(context, [redisServerMissing()]);
     const redis = await startRedis();
     onTestFinished(() => redis.stop());
-    if (!redis.url) return context.skip("no redis-server and no TEST_REDIS_URL");
     const shared = [await createTestApp({ REDIS_URL: redis.url }), await createTestApp({ REDIS_URL: redis.url })];
     onTestFinished(async () => {
       await Promise.all(shared.map((ctx) => ctx.close()));

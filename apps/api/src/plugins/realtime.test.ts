@@ -2,7 +2,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shar
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { authHeaders, createUser } from "../test/factories.ts";
-import { startRedis } from "../test/redis-server.ts";
+import { needIn } from "../test/needs.ts";
+import { redisServerMissing, startRedis } from "../test/redis-server.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -84,9 +85,9 @@ describe("realtime on /messages", () => {
   });
 
   it("reaches a user connected to another process through Redis", async (context) => {
+    needIn(context, [redisServerMissing()]);
     const redis = await startRedis();
     onTestFinished(() => redis.stop());
-    if (!redis.url) return context.skip("no redis-server and no TEST_REDIS_URL");
     const first = await startApp({ REDIS_URL: redis.url });
     const second = await startApp({ REDIS_URL: redis.url });
     // Two apps on two databases: the user exists in the second, where the socket connects.

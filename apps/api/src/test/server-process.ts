@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
 
-const serverEntry = path.join(import.meta.dirname, "../server.ts");
+// The tests and the benchmarks (bench/lib/server.ts) start the real server through this one module.
+const root = path.resolve(import.meta.dirname, "../../../..");
+const serverEntry = path.join(root, "apps/api/src/server.ts");
+const webBuildEntry = path.join(root, "apps/web/build/server/index.js");
 
 /** A port the OS says is free now. */
 export async function freePort(): Promise<number> {
@@ -17,11 +20,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server, started as `npm run serve` does (`node --import tsx apps/api/src/server.ts`) with only `env` and
- * PATH: `ready` resolves once it listens, `exited` with its exit code (null when a signal ended it).
+ * Why the server cannot start here, or undefined: it serves the built web app, which `npm test` builds before the
+ * suites and a bare `vitest run` may not have.
+ */
+export function webAppMissing(): string | undefined {
+  if (existsSync(webBuildEntry)) return undefined;
+  return `the web app is not built: run npm run build (${path.relative(root, webBuildEntry)} is missing)`;
+}
+
+/**
+ * The real server, started as `npm run serve` does (`node --import tsx apps/api/src/server.ts` in the repository)
+ * with only `env` and PATH: `ready` resolves once it listens, `exited` with its exit code (null when a signal ended
+ * it); `output()` is all it printed so far.
  */
 export function startServerProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    cwd: root,
     env: { PATH: process.env.PATH, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -31,18 +45,20 @@ export function startServerProcess(env: Record<string, string>) {
   child.stderr.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", () => stdout.includes("is running at") && resolve());
+    const banner = () => {
+      if (!stdout.includes("is running at")) return;
+      child.stdout.off("data", banner);
+      resolve();
+    };
+    child.stdout.on("data", banner);
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
-  // Only the tests that wait for readiness care that it never came.
+  // Only the callers that wait for readiness care that it never came.
   ready.catch(() => {});
   return { child, ready, exited, output: () => ({ stdout, stderr }) };
 }
 
-/** The server serves the built web app; `npm test` builds it before the suites, a bare `vitest run` may not have. */
-export const webBuilt = existsSync(path.join(import.meta.dirname, "../../../web/build/server/index.js"));
-
-/** A data folder of the test's own (media, outbox), which the embedded PostgreSQL's user may enter. */
+/** A data folder of the caller's own (media, outbox, embedded PostgreSQL), which the embedded PostgreSQL's user may enter. */
 export function temporaryDataDir(name: string) {
   const folder = mkdtempSync(path.join(tmpdir(), `waterside-${name}-`));
   chmodSync(folder, 0o755);

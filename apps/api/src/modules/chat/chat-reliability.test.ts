@@ -2,11 +2,12 @@ import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/database.ts";
 import { createUser } from "../../test/factories.ts";
-import { startRedis } from "../../test/redis-server.ts";
-import { startTestServer, temporaryDataDir, webBuilt } from "../../test/server-process.ts";
+import { describeNeeding } from "../../test/needs.ts";
+import { redisServerMissing, startRedis } from "../../test/redis-server.ts";
+import { startTestServer, temporaryDataDir, webAppMissing } from "../../test/server-process.ts";
 import { createTestDatabase } from "../../test/test-app.ts";
 import { createTokenService } from "../auth/tokens.ts";
 
@@ -19,26 +20,15 @@ const MESSAGES_PER_CLIENT = 10;
 let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let database: DatabaseHandle;
 let redis: Awaited<ReturnType<typeof startRedis>>;
+/** Both processes serve the built web app and share rooms and counters in Redis. */
+const needs = [webAppMissing(), redisServerMissing()];
 const data = temporaryDataDir("chat");
 
 const start = (port?: number) =>
   startTestServer(
-    { DATABASE_URL: testDatabase.url, REDIS_URL: redis.url!, DATA_DIR: data.path, TOKEN_SECRET, LOG_LEVEL: "error" },
+    { DATABASE_URL: testDatabase.url, REDIS_URL: redis.url, DATA_DIR: data.path, TOKEN_SECRET, LOG_LEVEL: "error" },
     port,
   );
-
-beforeAll(async () => {
-  redis = await startRedis();
-  if (!webBuilt || !redis.url) return;
-  testDatabase = await createTestDatabase();
-  database = await openDatabase(testDatabase.url, { max: 2 });
-});
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.drop();
-  await redis?.stop();
-  data.remove();
-});
 
 /**
  * A chat client as the web app is one (docs/decisions/038-chat-delivery.md): each message has its own id and is
@@ -136,7 +126,19 @@ function chatClient(url: string, token: string, userId: number) {
   };
 }
 
-describe.runIf(webBuilt)("chat delivery with two processes, Redis, and a process killed mid-stream", () => {
+describeNeeding(needs, "chat delivery with two processes, Redis, and a process killed mid-stream", {}, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    testDatabase = await createTestDatabase();
+    database = await openDatabase(testDatabase.url, { max: 2 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+    await redis?.stop();
+    data.remove();
+  });
+
   it("stores every acknowledged message once and delivers it to its recipient once", async () => {
     const processB = await start();
     let processA = await start();
