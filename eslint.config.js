@@ -24,8 +24,8 @@ const API_MODULES = {
   reports: [],
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],
-  selling: [],
-  users: ["user-resource.ts"],
+  selling: ["ad-status.ts"],
+  users: ["user-resource.ts", "user-status.ts"],
 };
 
 /** One direction: shared → modules → app. Paths are resolved, so relative imports cannot slip past. */

@@ -135,7 +135,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
 
   // Modules react to each other's events instead of writing each other's tables (docs/architecture.md).
   const events = createDomainEvents(app.log);
-  reactToAuthEvents(events, tokens);
+  reactToAuthEvents(events, tokens, app.realtime);
   reactToPasswordResetEvents(events);
   reactToReviewsEvents(events);
   reactToSavedAdsEvents(events);
@@ -231,7 +231,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         guardEveryRoute(admin, app.requireAdmin);
         await admin.register(adminSessionRoutes, { db, mediaBaseUrl });
         await admin.register(adminAdsRoutes, { ads: createAdminAdsService({ db, ads, mediaBaseUrl }) });
-        const adminUsers = createAdminUsersService({ db, tokens, realtime: app.realtime, mediaBaseUrl });
+        const adminUsers = createAdminUsersService({ db, events, tokens, mediaBaseUrl });
         await admin.register(adminUsersRoutes, { users: adminUsers });
         await admin.register(adminReportsRoutes, { reports: createAdminReportsService(db) });
         await admin.register(adminReviewsRoutes, {

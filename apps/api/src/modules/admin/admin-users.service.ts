@@ -1,14 +1,14 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TAdminUser, TAdminUsersQuery } from "@waterside/shared/admin";
 import { ADMIN_MESSAGES, ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
-import { ads } from "../../db/schema/ads.ts";
-import { authSessions } from "../../db/schema/auth.ts";
-import { users } from "../../db/schema/users.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
+import { lockAdIdsOf } from "../selling/ad-status.ts";
+import { banUser, lockUserStatus, reactivateUser } from "../users/user-status.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { findAdminUser, findAdminUserPage, toAdminUser } from "./admin-users.queries.ts";
 
@@ -22,14 +22,13 @@ interface UserStatusAfter {
 
 interface UsersServiceDeps {
   db: Database;
+  events: DomainEvents;
   tokens: TokenService;
-  /** Ends the sockets of revoked sessions at once (the chat's minute recheck would end them anyway). */
-  realtime: { disconnectSession(sessionId: string): void };
   mediaBaseUrl: string;
 }
 
 /** The admin users table and bans (decision 050). */
-export function createAdminUsersService({ db, tokens, realtime, mediaBaseUrl }: UsersServiceDeps) {
+export function createAdminUsersService({ db, events, tokens, mediaBaseUrl }: UsersServiceDeps) {
   return {
     async listUsers(query: TAdminUsersQuery, pageUrl: string): Promise<TPaged<TAdminUser>> {
       const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
@@ -47,40 +46,24 @@ export function createAdminUsersService({ db, tokens, realtime, mediaBaseUrl }: 
     },
 
     /**
-     * Bans (2) or reactivates (1) a user, in one transaction with its audit row. A ban revokes every session (the
-     * next request with an old token gets 401 'banned') and hides the user's active ads; reactivation puts back
-     * the ads that ban hid and that are still hidden. Setting the status a user already has changes nothing.
+     * Bans (2) or reactivates (1) a user, in one transaction with its audit row. The users module changes the
+     * status and publishes it: a ban's reactions revoke every session (the next request with an old token gets 401
+     * 'banned') and hide the user's active ads; reactivation puts back the ads that ban hid and that are still
+     * hidden. What they are about to do is read first, under lock, for the record. Setting the status a user
+     * already has changes nothing.
      */
     async setStatus(adminId: number, userId: number, statusId: number) {
-      const outcome = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id, status_id: users.status_id })
-          .from(users)
-          .where(and(eq(users.id, userId), isNull(users.deleted_at)))
-          .for("update");
-        if (!user) throw notFound("User");
-        if (user.status_id === statusId) return { changed: false, sessionIds: [] as string[] };
+      const changed = await events.transaction(db, async (tx, publish) => {
+        const before = await lockUserStatus(tx, userId);
+        if (before === undefined) throw notFound("User");
+        if (before === statusId) return false;
 
-        await tx.update(users).set({ status_id: statusId, updated_at: new Date() }).where(eq(users.id, userId));
         let after: UserStatusAfter;
-        let sessionIds: string[] = [];
         if (statusId === USER_STATUS.banned) {
-          const open = await tx
-            .select({ id: authSessions.id })
-            .from(authSessions)
-            .where(and(eq(authSessions.user_id, userId), isNull(authSessions.revoked_at)));
-          sessionIds = open.map((session) => session.id);
-          await tokens.revokeUserSessions(userId, undefined, tx);
-          const hidden = await tx
-            .update(ads)
-            .set({ status_id: AD_STATUS.hidden, updated_at: new Date() })
-            .where(and(eq(ads.user_id, userId), eq(ads.status_id, AD_STATUS.active)))
-            .returning({ id: ads.id });
-          after = {
-            status_id: statusId,
-            hidden_ad_ids: hidden.map((ad) => ad.id).sort((a, b) => a - b),
-            revoked_sessions: sessionIds.length,
-          };
+          const revokedSessions = await tokens.countOpenUserSessions(userId, tx);
+          const hidden = await lockAdIdsOf(tx, userId, AD_STATUS.active);
+          await banUser(tx, publish, userId);
+          after = { status_id: statusId, hidden_ad_ids: hidden, revoked_sessions: revokedSessions };
         } else {
           // The ads the latest ban hid: its audit row is the record of what it did (decision 050).
           const [ban] = await tx.execute<{ after: UserStatusAfter | null }>(sql`
@@ -88,31 +71,23 @@ export function createAdminUsersService({ db, tokens, realtime, mediaBaseUrl }: 
             where target_type = 'user' and target_id = ${userId} and action = 'user.status'
               and (after ->> 'status_id')::int = ${USER_STATUS.banned}
             order by id desc limit 1`);
-          const hiddenByBan = ban?.after?.hidden_ad_ids ?? [];
-          const restored = hiddenByBan.length
-            ? await tx
-                .update(ads)
-                .set({ status_id: AD_STATUS.active, updated_at: new Date() })
-                .where(and(inArray(ads.id, hiddenByBan), eq(ads.user_id, userId), eq(ads.status_id, AD_STATUS.hidden)))
-                .returning({ id: ads.id })
-            : [];
-          after = { status_id: statusId, restored_ad_ids: restored.map((ad) => ad.id).sort((a, b) => a - b) };
+          const restored = await lockAdIdsOf(tx, userId, AD_STATUS.hidden, ban?.after?.hidden_ad_ids ?? []);
+          await reactivateUser(tx, publish, userId, restored);
+          after = { status_id: statusId, restored_ad_ids: restored };
         }
         await recordAdminAction(tx, {
           adminId,
           action: "user.status",
           targetType: "user",
           targetId: userId,
-          before: { status_id: user.status_id },
+          before: { status_id: before },
           after,
         });
-        return { changed: true, sessionIds };
+        return true;
       });
-      // Open chat sockets of the revoked sessions close now, on every process.
-      for (const sessionId of outcome.sessionIds) realtime.disconnectSession(sessionId);
       const user = await findAdminUser(db, userId);
       if (!user) throw new HttpError(404, "User not found.");
-      const message = !outcome.changed
+      const message = !changed
         ? ADMIN_MESSAGES.userStatusUnchanged
         : statusId === USER_STATUS.banned
           ? ADMIN_MESSAGES.userBanned

@@ -179,9 +179,12 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
         .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revoked_at)));
     },
 
-    /** Ends every session of a user (password change, ban, account deletion), optionally keeping one. */
+    /**
+     * Ends every session of a user (password change, ban, account deletion), optionally keeping one; returns the
+     * sessions it ended.
+     */
     async revokeUserSessions(userId: number, except?: string, executor: Pick<Database, "update"> = db) {
-      await executor
+      const revoked = await executor
         .update(authSessions)
         .set({ revoked_at: now() })
         .where(
@@ -190,7 +193,14 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
             isNull(authSessions.revoked_at),
             except ? ne(authSessions.id, except) : undefined,
           ),
-        );
+        )
+        .returning({ id: authSessions.id });
+      return revoked.map((session) => session.id);
+    },
+
+    /** How many sessions of a user are open: what a ban is about to end, for the admin's record (decision 050). */
+    async countOpenUserSessions(userId: number, executor: Pick<Database, "$count"> = db) {
+      return executor.$count(authSessions, and(eq(authSessions.user_id, userId), isNull(authSessions.revoked_at)));
     },
 
     /** Ends every session of an admin (suspension, decision 057); returns how many were open. */

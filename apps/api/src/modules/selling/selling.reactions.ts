@@ -21,6 +21,23 @@ export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
     });
   });
 
+  // A banned seller's active ads leave every list; their owner still sees them (decision 050).
+  events.onWrite("user.banned", async ({ userId }, tx) => {
+    await tx
+      .update(ads)
+      .set({ status_id: AD_STATUS.hidden, updated_at: new Date() })
+      .where(and(eq(ads.user_id, userId), eq(ads.status_id, AD_STATUS.active)));
+  });
+
+  // Reactivation shows again the ads the ban hid, those still hidden: an ad an admin hid on its own stays hidden.
+  events.onWrite("user.reactivated", async ({ userId, adIds }, tx) => {
+    if (adIds.length === 0) return;
+    await tx
+      .update(ads)
+      .set({ status_id: AD_STATUS.active, updated_at: new Date() })
+      .where(and(inArray(ads.id, adIds), eq(ads.user_id, userId), eq(ads.status_id, AD_STATUS.hidden)));
+  });
+
   // Enough distinct reports take an active ad out of public lists until an admin reviews it; its seller still
   // sees it in My Ads and on its page (decision 043). An ad already hidden stays hidden.
   events.onWrite("ad.reported-by-many", async ({ adId }, tx) => {
