@@ -4,10 +4,7 @@
  * emit to the recipient's `new-message`). The server runs as its own process (`npm run serve`) on the configured
  * database (DATABASE_URL, else the embedded one under DATA_DIR); the clients run here.
  */
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { io, type Socket } from "socket.io-client";
@@ -17,18 +14,15 @@ import { users } from "../apps/api/src/db/schema/users.ts";
 import { seedReferenceData } from "../apps/api/src/db/seed/seed-reference.ts";
 import { createStorage } from "../apps/api/src/lib/storage.ts";
 import { createTokenService } from "../apps/api/src/modules/auth/tokens.ts";
+import { exitUnlessWebBuilt, serve } from "./lib/server.ts";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Offered message rates, one phase each; every socket sends, so each sender stays under the flood limit. */
 const RATES = [50, 100, 150, 200, 300];
-const root = path.resolve(import.meta.dirname, "..");
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-  console.error("The web app is not built: run `npm run build` first, then this benchmark again.");
-  process.exit(1);
-}
+exitUnlessWebBuilt();
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
@@ -36,30 +30,13 @@ await seedReferenceData(database.db, createStorage(config));
 const tokenSecret = "b".repeat(40);
 const tokens = createTokenService(database.db, tokenSecret);
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
+const server = await serve({
+  DATABASE_URL: database.url,
+  DATA_DIR: config.dataDir,
+  TOKEN_SECRET: tokenSecret,
+  SEED_DEMO: "false",
 });
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/api/src/server.ts")], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    DATABASE_URL: database.url,
-    DATA_DIR: config.dataDir,
-    TOKEN_SECRET: tokenSecret,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve) =>
-  server.stdout.on("data", (chunk) => String(chunk).includes("is running") && resolve()),
-);
-const origin = `http://127.0.0.1:${port}`;
+const { origin } = server;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
 
 // Bench users, created directly: registration is rate limited per address, as it should be.
@@ -178,6 +155,5 @@ console.log(`| ------------- | --------------- | ------------ | ------- | ------
 for (const row of rows) console.log(row);
 
 sockets.forEach((socket) => socket.disconnect());
-server.kill("SIGTERM");
-await new Promise((resolve) => server.once("exit", resolve));
+await server.stop();
 await database.close();

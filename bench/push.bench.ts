@@ -5,9 +5,7 @@
  * runs as its own process (`npm run serve`) on the configured database (DATABASE_URL, else the embedded one under
  * DATA_DIR); the push service is the tests' fake, trusted as the operator's relay.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
@@ -19,16 +17,13 @@ import { seedReferenceData } from "../apps/api/src/db/seed/seed-reference.ts";
 import { createStorage } from "../apps/api/src/lib/storage.ts";
 import { createTokenService } from "../apps/api/src/modules/auth/tokens.ts";
 import { startFakePushService } from "../apps/api/src/test/fake-push-service.ts";
+import { exitUnlessWebBuilt, serve } from "./lib/server.ts";
 
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 1000);
 const CLIENTS = 50;
 const TARGET_SECONDS = 10;
-const root = path.resolve(import.meta.dirname, "..");
 
-if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-  console.error("The web app is not built: run `npm run build` first, then this benchmark again.");
-  process.exit(1);
-}
+exitUnlessWebBuilt();
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
@@ -39,41 +34,17 @@ const pushService = await startFakePushService();
 const caFile = path.join(mkdtempSync(path.join(tmpdir(), "waterside-push-bench-")), "ca.pem");
 writeFileSync(caFile, pushService.certificatePem);
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
+const server = await serve({
+  DATABASE_URL: database.url,
+  DATA_DIR: config.dataDir,
+  TOKEN_SECRET: tokenSecret,
+  SEED_DEMO: "false",
+  WEB_PUSH_RELAY: pushService.origin,
+  WEB_PUSH_CA_FILE: caFile,
+  // Mails about unread chats would wait ten minutes anyway; the figures are about pushes.
+  CHAT_EMAIL_DELAY_SECONDS: "3600",
 });
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/api/src/server.ts")], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    DATABASE_URL: database.url,
-    DATA_DIR: config.dataDir,
-    TOKEN_SECRET: tokenSecret,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    WEB_PUSH_RELAY: pushService.origin,
-    WEB_PUSH_CA_FILE: caFile,
-    // Mails about unread chats would wait ten minutes anyway; the figures are about pushes.
-    CHAT_EMAIL_DELAY_SECONDS: "3600",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve) => {
-  const ready = (chunk: Buffer) => {
-    if (!String(chunk).includes("is running")) return;
-    // Past start-up only warnings are logged; show them next to the figures they may explain.
-    server.stdout.off("data", ready);
-    server.stdout.pipe(process.stdout);
-    resolve();
-  };
-  server.stdout.on("data", ready);
-});
-const origin = `http://127.0.0.1:${port}`;
+const { origin } = server;
 
 // Bench users, created directly: registration is rate limited per address, as it should be.
 const stamp = Date.now();
@@ -153,7 +124,6 @@ console.log(
     `≤ ${TARGET_SECONDS} s: ${verdict} |`,
 );
 
-server.kill("SIGTERM");
-await new Promise((resolve) => server.once("exit", resolve));
+await server.stop();
 await pushService.close();
 await database.close();

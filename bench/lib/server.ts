@@ -1,87 +1,77 @@
-import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
-const root = path.resolve(import.meta.dirname, "../..");
+// The tests' way of starting the real server: one spawn of `npm run serve` for both.
+import {
+  freePort,
+  startServerProcess,
+  temporaryDataDir,
+  webAppMissing,
+} from "../../apps/api/src/test/server-process.ts";
 
 export interface BenchServer {
   origin: string;
+  /** The server's process id, to read its memory. */
+  pid: number;
   /** Where its data is, for the figures' heading. */
   data: string;
   /** Stops the server and removes its temporary data folder, if it made one. */
   stop: () => Promise<void>;
 }
 
+/** Exits the process with a hint when the web app, which the server serves, is not built. */
+export function exitUnlessWebBuilt() {
+  const missing = webAppMissing();
+  if (!missing) return;
+  console.error(`${missing}, then this benchmark again.`);
+  process.exit(1);
+}
+
 /**
- * The real server (`npm run serve`) on the built web app, on a free loopback port, ready once it prints its banner.
- * It runs on DATA_DIR when set, else on a fresh temporary folder seeded with `demoAds` demo ads. Exits the process
- * with a hint when the web app is not built.
+ * The real server (`npm run serve`) on the built web app with `env` (and PATH), on a free loopback port, ready once it
+ * prints its banner; past start-up it logs only warnings, shown here next to the figures they may explain.
  */
-export async function startBenchServer({ demoAds }: { demoAds: number }): Promise<BenchServer> {
-  if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-    console.error("The web app is not built: run `npm run build` first, then this benchmark again.");
-    process.exit(1);
-  }
-  const temporaryDataDir = process.env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "waterside-bench-"));
-  // The embedded PostgreSQL runs as another user when we are root; it must be able to enter the folder.
-  if (temporaryDataDir) chmodSync(temporaryDataDir, 0o755);
-  const removeTemporaryDataDir = () => temporaryDataDir && rmSync(temporaryDataDir, { recursive: true, force: true });
-
+export async function serve(env: Record<string, string>, data = env.DATA_DIR ?? ""): Promise<BenchServer> {
+  exitUnlessWebBuilt();
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: process.env.DATA_DIR ?? temporaryDataDir,
-    LOG_LEVEL: "warn",
-    ...(temporaryDataDir && { DEMO_ADS: String(demoAds) }),
-  };
-  delete env.NODE_ENV;
-
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let stdout = "";
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (!stdout.includes("is running at")) return;
-        // Past start-up only warnings are logged; show them next to the figures they may explain.
-        child.stdout.off("data", collect);
-        child.stdout.pipe(process.stdout);
-        resolve();
-      };
-      child.stdout.on("data", collect);
-      void exited.then((code) => reject(new Error(`The server exited with ${code} before it was ready:\n${stdout}`)));
-    });
-  } catch (error) {
-    removeTemporaryDataDir();
-    throw error;
-  }
-
+  const server = startServerProcess({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env });
+  await server.ready;
+  server.child.stdout.pipe(process.stdout);
+  server.child.stderr.pipe(process.stderr);
   return {
     origin: `http://127.0.0.1:${port}`,
-    data: process.env.DATA_DIR ?? `${temporaryDataDir} (demo, ${demoAds} ads)`,
+    pid: server.child.pid!,
+    data,
     stop: async () => {
-      child.stdout.unpipe(process.stdout).resume();
-      child.kill("SIGTERM");
-      await exited;
-      removeTemporaryDataDir();
+      server.child.kill("SIGTERM");
+      await server.exited;
     },
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * The server with this shell's configuration on DATA_DIR when set, else on a fresh temporary folder seeded with
+ * `demoAds` demo ads.
+ */
+export async function startBenchServer({ demoAds }: { demoAds: number }): Promise<BenchServer> {
+  exitUnlessWebBuilt();
+  const temporary = process.env.DATA_DIR ? undefined : temporaryDataDir("bench");
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  delete env.NODE_ENV;
+  const data = process.env.DATA_DIR ?? `${temporary!.path} (demo, ${demoAds} ads)`;
+  try {
+    const server = await serve(
+      { ...env, ...(temporary && { DATA_DIR: temporary.path, DEMO_ADS: String(demoAds) }) },
+      data,
+    );
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        temporary?.remove();
+      },
+    };
+  } catch (error) {
+    temporary?.remove();
+    throw error;
+  }
 }
