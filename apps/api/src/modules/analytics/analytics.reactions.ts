@@ -1,6 +1,6 @@
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
-import { queueRescore } from "./analytics.queries.ts";
+import { queueRescore } from "./visibility-scores.queries.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 
 /** What analytics does when other modules' events happen, and on its schedule (decisions 044, 045). */

@@ -16,7 +16,8 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../plugins/auth.ts";
 import { MINUTE, ipKey, limit, userKey } from "../../plugins/rate-limit.ts";
-import type { AnalyticsService, Viewer } from "./analytics.service.ts";
+import type { Viewer } from "./analytics-ingestion.ts";
+import type { AnalyticsService } from "./analytics.service.ts";
 
 /**
  * Registration is open to visitors, so it is limited per address, generously: carriers put many phones behind one,

@@ -6,7 +6,8 @@ import { ads } from "../../db/schema/ads.ts";
 import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { ANALYTICS_RATE_LIMITS } from "./analytics.routes.ts";
-import { createAnalyticsService, VISITORS_PER_ADDRESS } from "./analytics.service.ts";
+import { VISITORS_PER_ADDRESS } from "./analytics-ingestion.ts";
+import { createAnalyticsService } from "./analytics.service.ts";
 
 const ctx = useTestApp();
 
