@@ -24,7 +24,7 @@ const API_MODULES = {
   reports: [],
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],
-  selling: ["ad-status.ts"],
+  selling: ["ad-status.ts", "visibility-scores.ts"],
   users: ["user-resource.ts", "user-status.ts"],
 };
 

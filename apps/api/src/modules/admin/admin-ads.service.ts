@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TAdminAdDetail, TAdminAdFilters } from "@waterside/shared/admin";
 import {
@@ -10,11 +9,10 @@ import {
 import type { TAdListItem } from "@waterside/shared/ads";
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
-import { ads } from "../../db/schema/ads.ts";
-import { users } from "../../db/schema/users.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import type { AdsService } from "../ads/ads.service.ts";
+import { lockAdStatus, setAdStatus } from "../selling/ad-status.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { findAdminAdPage } from "./admin-ads.queries.ts";
 import { findAdminUser, toAdminUser } from "./admin-users.queries.ts";
@@ -58,25 +56,19 @@ export function createAdminAdsService({ db, ads: publicAds, mediaBaseUrl }: AdsS
     },
 
     /**
-     * Active or Hidden, with its audit row in the same transaction. A hidden ad leaves public lists, search and
-     * suggestions at once (the ads_changed trigger clears the caches, decision 013); its owner still sees it.
-     * A banned owner's ad stays offline until the owner is reactivated (decision 050).
+     * Active or Hidden, written by selling (the ads' owner) with its audit row in the same transaction. A banned
+     * owner's ad stays offline until the owner is reactivated (decision 050).
      */
     async setStatus(adminId: number, adId: number, statusName: TAdminAdStatusName) {
       const statusId = ADMIN_AD_STATUS_NAMES[statusName];
       const changed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status_id: ads.status_id, owner_status_id: users.status_id })
-          .from(ads)
-          .innerJoin(users, eq(users.id, ads.user_id))
-          .where(eq(ads.id, adId))
-          .for("update", { of: ads });
+        const row = await lockAdStatus(tx, adId);
         if (!row) throw notFound("Ad");
         if (row.status_id === statusId) return false;
         if (statusId === AD_STATUS.active && row.owner_status_id === USER_STATUS.banned) {
           throw new HttpError(422, ADMIN_MESSAGES.ownerBanned);
         }
-        await tx.update(ads).set({ status_id: statusId, updated_at: new Date() }).where(eq(ads.id, adId));
+        await setAdStatus(tx, adId, statusId);
         await recordAdminAction(tx, {
           adminId,
           action: "ad.status",
