@@ -9,6 +9,10 @@ export type ApiTransport = (path: string, init?: RequestInit) => Promise<Respons
 
 export const browserTransport: ApiTransport = (path, init) => fetch(`/api${path}`, init);
 
+/** The same transport, aborting its requests with `signal`: a read no longer wanted stops (lib/use-load.ts). */
+export const withSignal = (transport: ApiTransport, signal: AbortSignal | undefined): ApiTransport =>
+  signal ? (path, init) => transport(path, { ...init, signal }) : transport;
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

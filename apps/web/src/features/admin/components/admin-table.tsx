@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import type { PagedList } from "~/lib/use-paged-list";
 import { LoadMore } from "./load-more";
-import type { AdminList } from "./use-admin-list";
 
 export interface AdminColumn<T> {
   header: string;
@@ -21,10 +21,10 @@ export function AdminTable<T extends { id: number }>({
   columns,
 }: {
   caption: string;
-  list: AdminList<T>;
+  list: PagedList<T>;
   columns: AdminColumn<T>[];
 }) {
-  const { state } = list;
+  const rows = list.data;
   const message = (text: ReactNode, role?: "alert" | "status") => (
     <tr>
       <td colSpan={columns.length} role={role} className="px-3 py-8 text-center text-slate-600">
@@ -35,10 +35,10 @@ export function AdminTable<T extends { id: number }>({
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {state.status === "ready" && <>Total: {state.total.toLocaleString("en-US")}</>}
+        {rows && <>Total: {rows.total.toLocaleString("en-US")}</>}
       </p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" aria-busy={state.status === "loading"}>
+        <table className="w-full text-left text-sm" aria-busy={list.loading}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
@@ -50,30 +50,27 @@ export function AdminTable<T extends { id: number }>({
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {state.status === "loading" && message("Loading...", "status")}
-            {state.status === "error" && message(`Error: ${state.message}`, "alert")}
-            {state.status === "ready" && state.items.length === 0 && message("No data available")}
-            {state.status === "ready" &&
-              state.items.map((item) => (
-                <tr key={item.id} className="align-top">
-                  {columns.map((column) => (
-                    <td key={column.header} className={clsx("px-3 py-2", column.wide && "max-md:hidden")}>
-                      {column.cell(item)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+            {list.loading && message("Loading...", "status")}
+            {list.error && message(`Error: ${list.error.message}`, "alert")}
+            {rows?.items.length === 0 && message("No data available")}
+            {rows?.items.map((item) => (
+              <tr key={item.id} className="align-top">
+                {columns.map((column) => (
+                  <td key={column.header} className={clsx("px-3 py-2", column.wide && "max-md:hidden")}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
-      {state.status === "error" && (
+      {list.error && (
         <button type="button" onClick={list.reload} className={secondaryButtonClass}>
           Retry
         </button>
       )}
-      {state.status === "ready" && state.nextPage !== null && (
-        <LoadMore more={state.more} onMore={() => void list.loadMore()} />
-      )}
+      {rows && rows.nextPage !== null && <LoadMore more={rows.more} onMore={() => void list.loadMore()} />}
     </div>
   );
 }

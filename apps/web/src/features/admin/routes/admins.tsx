@@ -1,9 +1,10 @@
 import type { TAdminAccount } from "@waterside/shared/admin";
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
-import { useCallback } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { formatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin, useAdminSession } from "../admin-session";
 import { getAdminAccounts } from "../api/get-admin-accounts";
 import { setAdminAccountStatus } from "../api/set-admin-account-status";
@@ -13,7 +14,6 @@ import { useConfirm } from "../components/confirm-dialog";
 import { ADMIN_FAILURES } from "../components/failures";
 import { RowMenu } from "../components/row-menu";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 
 export function clientLoader() {
   requireAdmin();
@@ -26,11 +26,10 @@ const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 export default function AdminAdmins() {
   const session = useAdminSession();
   const { confirm, dialog } = useConfirm();
-  const load = useCallback(
-    (page: number) => getAdminAccounts(adminTransport, { page, per_page: ADMIN_TABLE_PAGE }),
-    [],
+  const list = usePagedList(
+    (page, signal) => getAdminAccounts(withSignal(adminTransport, signal), { page, per_page: ADMIN_TABLE_PAGE }),
+    "admins",
   );
-  const list = useAdminList(load);
 
   async function changeStatus(admin: TAdminAccount) {
     const suspend = admin.status === "Active";

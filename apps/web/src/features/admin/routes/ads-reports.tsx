@@ -1,7 +1,8 @@
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getAdminAdReports } from "../api/get-admin-ad-reports";
 import { setAdReportStatus } from "../api/set-report-status";
@@ -10,7 +11,6 @@ import { AdminTable } from "../components/admin-table";
 import { ReportFilters, useReportActions } from "../components/report-actions";
 import { RowMenu } from "../components/row-menu";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -21,11 +21,11 @@ export function clientLoader() {
 /** Spec second document §2 /admin/ads-reports (query ad_id, user_id): reports about ads and their handling. */
 export default function AdminAdReports() {
   const { filters, setFilters } = useFilters();
-  const load = useCallback(
-    (page: number) => getAdminAdReports(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters],
+  const list = usePagedList(
+    (page, signal) =>
+      getAdminAdReports(withSignal(adminTransport, signal), { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    filters,
   );
-  const list = useAdminList(load);
   const { actionsFor, dialog } = useReportActions(
     (reportId, change) => setAdReportStatus(adminTransport, reportId, change),
     list.replace,

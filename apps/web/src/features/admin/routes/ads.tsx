@@ -9,14 +9,14 @@ import {
 import type { TAdListItem } from "@waterside/shared/ads";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { TCategory } from "@waterside/shared/catalog";
-import { useCallback } from "react";
 import { Link, useParams } from "react-router";
 import type { Route } from "./+types/ads";
 import { inputClass } from "~/components/ui/form-field";
-import { browserTransport } from "~/lib/api-client";
+import { browserTransport, withSignal } from "~/lib/api-client";
 import { getCategories } from "~/lib/api/get-categories";
 import { formatDate, formatPrice } from "~/lib/format";
 import { notify } from "~/lib/notify";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getAdminAds } from "../api/get-admin-ads";
 import { setAdStatus } from "../api/set-ad-status";
@@ -30,7 +30,6 @@ import { RowMenu } from "../components/row-menu";
 import { SearchBox } from "../components/search-box";
 import { SegmentTabs } from "../components/segment-tabs";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export async function clientLoader() {
@@ -71,12 +70,11 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { filters, setFilters } = useFilters();
   const { confirm, dialog } = useConfirm();
   const query = { ...filters, user_id: userId };
-  const load = useCallback(
-    (page: number) => getAdminAds(adminTransport, { ...filters, user_id: userId, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters, userId],
+  const list = usePagedList(
+    (page, signal) => getAdminAds(withSignal(adminTransport, signal), { ...query, page, per_page: ADMIN_TABLE_PAGE }),
+    query,
   );
-  const list = useAdminList(load);
-  const ownerName = list.state.status === "ready" && userId ? list.state.items[0]?.user.name : undefined;
+  const ownerName = userId ? list.data?.items[0]?.user.name : undefined;
 
   async function changeStatus(ad: TAdListItem) {
     const hide = ad.status_id !== AD_STATUS.hidden;

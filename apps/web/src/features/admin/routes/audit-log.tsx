@@ -1,10 +1,10 @@
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
-import { useCallback } from "react";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getAuditLog } from "../api/get-audit-log";
 import { AdminPage } from "../components/admin-page";
 import { AdminTable } from "../components/admin-table";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -30,11 +30,10 @@ function describeChange(before: unknown, after: unknown): string {
 /** Issue 16 audit log (decision 049): every admin write, who, when, what and the change; nobody can erase it. */
 export default function AdminAuditLog() {
   const { filters } = useFilters();
-  const load = useCallback(
-    (page: number) => getAuditLog(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters],
+  const list = usePagedList(
+    (page, signal) => getAuditLog(withSignal(adminTransport, signal), { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    filters,
   );
-  const list = useAdminList(load);
   return (
     <AdminPage title="Audit log">
       <AdminTable

@@ -1,9 +1,10 @@
 import { BRAND } from "@waterside/shared/brand";
+import { withSignal } from "~/lib/api-client";
+import { useLoad } from "~/lib/use-load";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getCategoryReport } from "../api/get-category-report";
 import { ActiveBadge } from "../components/catalog/active-badge";
 import { LoadStatus } from "../components/load-status";
-import { useLoad } from "../components/use-load";
 
 export const meta = () => [{ title: `Categories report | ${BRAND} admin` }, { name: "robots", content: "noindex" }];
 
@@ -20,18 +21,18 @@ export function HydrateFallback() {
   );
 }
 
-const loadReport = () => getCategoryReport(adminTransport);
+const loadReport = (signal: AbortSignal) => getCategoryReport(withSignal(adminTransport, signal));
 
 /**
  * Spec second document §2 /admin/categories-report: each category's name with an Active or Inactive badge, and each
  * of its subcategories with its badge and ads count.
  */
 export default function CategoriesReport() {
-  const report = useLoad(loadReport);
+  const report = useLoad(loadReport, "categories-report");
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-semibold">Categories report</h1>
-      <LoadStatus state={report.state} onRetry={report.reload} isEmpty={(list) => list.length === 0}>
+      <LoadStatus load={report} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <ul className="grid gap-4 lg:grid-cols-2">
             {list.map((category) => (

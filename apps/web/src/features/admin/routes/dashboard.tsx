@@ -2,29 +2,30 @@ import type { TDashboard } from "@waterside/shared/admin-catalog";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { withSignal } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
+import { useLoad } from "~/lib/use-load";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getDashboard } from "../api/get-dashboard";
 import { AdminPage } from "../components/admin-page";
 import { LoadStatus } from "../components/load-status";
-import { useLoad } from "../components/use-load";
 
 export function clientLoader() {
   requireAdmin();
   return null;
 }
 
-const loadDashboard = () => getDashboard(adminTransport);
+const loadDashboard = (signal: AbortSignal) => getDashboard(withSignal(adminTransport, signal));
 
 /**
  * Spec second document §2 /admin/dashboard: number of posts, number of users, the latest 10 users and the first 3
  * categories with their subcategories' ad counts; above them, what waits for an admin (issue 16).
  */
 export default function AdminDashboard() {
-  const { state, reload } = useLoad(loadDashboard);
+  const dashboard = useLoad(loadDashboard, "dashboard");
   return (
     <AdminPage title="Dashboard">
-      <LoadStatus state={state} onRetry={reload} isEmpty={() => false}>
+      <LoadStatus load={dashboard} isEmpty={() => false}>
         {(dashboard) => <DashboardFigures dashboard={dashboard} />}
       </LoadStatus>
     </AdminPage>

@@ -4,7 +4,9 @@ import { BRAND } from "@waterside/shared/brand";
 import { useCallback, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/ui/form-field";
+import { withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
+import { useLoad } from "~/lib/use-load";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { createCategory } from "../api/create-category";
 import { getAdminCategories } from "../api/get-admin-categories";
@@ -12,7 +14,6 @@ import { getAttributeTypes } from "../api/get-attribute-types";
 import { CatalogEntryDialog } from "../components/catalog/catalog-entry-dialog";
 import { CategoryPanel } from "../components/catalog/category-panel";
 import { LoadStatus } from "../components/load-status";
-import { useLoad } from "../components/use-load";
 import { useConfirm } from "../components/confirm-dialog";
 
 export const meta = () => [{ title: `Manage categories | ${BRAND} admin` }, { name: "robots", content: "noindex" }];
@@ -30,8 +31,8 @@ export function HydrateFallback() {
   );
 }
 
-const loadCategories = () => getAdminCategories(adminTransport);
-const loadTypes = () => getAttributeTypes(adminTransport);
+const loadCategories = (signal: AbortSignal) => getAdminCategories(withSignal(adminTransport, signal));
+const loadTypes = (signal: AbortSignal) => getAttributeTypes(withSignal(adminTransport, signal));
 
 /** The chosen category and subcategory live in the address (?category=…&subcategory=…): a reload keeps them. */
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -41,8 +42,8 @@ const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number
  * subcategories as tabs, and each subcategory's attributes (§4, §5 "Admin catalogue"). Every write shows at once.
  */
 export default function ManageCategories() {
-  const categories = useLoad(loadCategories);
-  const types = useLoad(loadTypes);
+  const categories = useLoad(loadCategories, "categories");
+  const types = useLoad(loadTypes, "types");
   const { confirm, dialog } = useConfirm();
   const [params, setParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
@@ -78,7 +79,7 @@ export default function ManageCategories() {
         </button>
       </div>
 
-      <LoadStatus state={categories.state} onRetry={categories.reload} isEmpty={(list) => list.length === 0}>
+      <LoadStatus load={categories} isEmpty={(list) => list.length === 0}>
         {(list) => {
           const category = list.find((entry) => entry.id === categoryId) ?? null;
           return (

@@ -1,10 +1,11 @@
 import { ADMIN_DESCRIPTION_CUT, ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import type { TModerationQueueItem } from "@waterside/shared/admin-moderation-queue";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { formatDate, formatPrice } from "~/lib/format";
 import { notify } from "~/lib/notify";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getModerationQueue } from "../api/get-moderation-queue";
 import { setAdReviewed } from "../api/set-ad-reviewed";
@@ -16,7 +17,6 @@ import { useConfirm } from "../components/confirm-dialog";
 import { RowMenu } from "../components/row-menu";
 import { SegmentTabs } from "../components/segment-tabs";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -42,11 +42,11 @@ const cut = (text: string) =>
 export default function ModerationQueue() {
   const { filters, setFilters } = useFilters();
   const { confirm, dialog } = useConfirm();
-  const load = useCallback(
-    (page: number) => getModerationQueue(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters],
+  const list = usePagedList(
+    (page, signal) =>
+      getModerationQueue(withSignal(adminTransport, signal), { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    filters,
   );
-  const list = useAdminList(load);
 
   async function mark(item: TModerationQueueItem, reviewed: boolean) {
     try {

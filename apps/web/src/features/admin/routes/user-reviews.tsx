@@ -2,11 +2,12 @@ import type { TAdminReply, TAdminReview } from "@waterside/shared/admin-moderati
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-messages";
 import { BRAND } from "@waterside/shared/brand";
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/user-reviews";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { deleteReply } from "../api/delete-reply";
 import { deleteReview } from "../api/delete-review";
@@ -16,7 +17,6 @@ import { ADMIN_FAILURES } from "../components/failures";
 import { useConfirm } from "../components/confirm-dialog";
 import { parseReviewSort, ReviewSortSelect } from "../components/reviews/review-sort";
 import { UserReviewList } from "../components/reviews/user-review-list";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -64,15 +64,15 @@ function UserReviewsView({ userId }: { userId: number }) {
   // Reviews deleted since the first page: the API pages by offset, so each one moved the later reviews up a place.
   const removedReviews = useRef(0);
 
-  const load = useCallback(
-    async (page: number) => {
+  const list = usePagedList(
+    async (page, signal) => {
       const query = { sort_by, sort_order, per_page: ADMIN_TABLE_PAGE };
       if (page === 1) {
         removedReviews.current = 0;
-        return getUserReviews(adminTransport, userId, { ...query, page });
+        return getUserReviews(withSignal(adminTransport, signal), userId, { ...query, page });
       }
       // Read again as many pages before this one as deletions shifted, so no review slips between two pages;
-      // useAdminList keeps each review once.
+      // the list keeps each review once.
       const back = Math.min(page - 1, Math.ceil(removedReviews.current / ADMIN_TABLE_PAGE));
       const pages = await Promise.all(
         Array.from({ length: back + 1 }, (_, index) =>
@@ -83,12 +83,11 @@ function UserReviewsView({ userId }: { userId: number }) {
     },
     [userId, sort_by, sort_order],
   );
-  const list = useAdminList(load);
 
   // The heading's name comes from the reviews (the users list searches, it does not look up an id); it stays once
   // known, even when the last review is deleted.
   const [name, setName] = useState<string | null>(null);
-  const author = list.state.status === "ready" ? list.state.items[0]?.user.name : undefined;
+  const author = list.data?.items[0]?.user.name;
   if (author && author !== name) setName(author);
 
   // Deleted replies are left out as the list is drawn: the review's replies_count follows without a stale copy.
@@ -118,12 +117,12 @@ function UserReviewsView({ userId }: { userId: number }) {
       await deleteReview(adminTransport, review.id);
       notify("success", ADMIN_MODERATION_MESSAGES.deleted);
       removedReviews.current += 1;
-      list.remove(review.id);
+      list.remove(review);
     } catch (error) {
       notify("error", ADMIN_FAILURES.delete(error));
       if (alreadyGone(error)) {
         removedReviews.current += 1;
-        list.remove(review.id);
+        list.remove(review);
       }
     } finally {
       mark(key, false);
@@ -153,12 +152,12 @@ function UserReviewsView({ userId }: { userId: number }) {
   }
 
   const shown =
-    list.state.status === "ready" && deletedReplies.size > 0
+    list.data && deletedReplies.size > 0
       ? {
           ...list,
-          state: {
-            ...list.state,
-            items: list.state.items.map((review) => {
+          data: {
+            ...list.data,
+            items: list.data.items.map((review) => {
               const replies = review.replies.filter((reply) => !deletedReplies.has(reply.id));
               const gone = review.replies.length - replies.length;
               return gone ? { ...review, replies, replies_count: review.replies_count - gone } : review;

@@ -1,8 +1,9 @@
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getAdminUserReports } from "../api/get-admin-user-reports";
 import { setUserReportStatus } from "../api/set-report-status";
@@ -11,7 +12,6 @@ import { AdminTable } from "../components/admin-table";
 import { ReportFilters, useReportActions } from "../components/report-actions";
 import { RowMenu } from "../components/row-menu";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -25,11 +25,11 @@ export function clientLoader() {
  */
 export default function AdminUserReports() {
   const { filters, setFilters } = useFilters();
-  const load = useCallback(
-    (page: number) => getAdminUserReports(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters],
+  const list = usePagedList(
+    (page, signal) =>
+      getAdminUserReports(withSignal(adminTransport, signal), { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    filters,
   );
-  const list = useAdminList(load);
   const { actionsFor, dialog } = useReportActions(
     (reportId, change) => setUserReportStatus(adminTransport, reportId, change),
     list.replace,

@@ -7,12 +7,13 @@ import {
   USER_TYPE_BY_NAME,
 } from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/form-field";
 import { formatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
+import { withSignal } from "~/lib/api-client";
+import { usePagedList } from "~/lib/use-paged-list";
 import { requireAdmin, adminTransport } from "../admin-session";
 import { getAdminUsers } from "../api/get-admin-users";
 import { setUserStatus } from "../api/set-user-status";
@@ -26,7 +27,6 @@ import { RowMenu } from "../components/row-menu";
 import { SearchBox } from "../components/search-box";
 import { SegmentTabs } from "../components/segment-tabs";
 import { StatusBadge } from "../components/status-badge";
-import { useAdminList } from "../components/use-admin-list";
 import { useFilters } from "../components/use-filters";
 
 export function clientLoader() {
@@ -47,11 +47,11 @@ const SORT_LABELS: Record<(typeof ADMIN_USER_SORT_FIELDS)[number], string> = {
 export default function AdminUsers() {
   const { filters, setFilters } = useFilters();
   const { confirm, dialog } = useConfirm();
-  const load = useCallback(
-    (page: number) => getAdminUsers(adminTransport, { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
-    [filters],
+  const list = usePagedList(
+    (page, signal) =>
+      getAdminUsers(withSignal(adminTransport, signal), { ...filters, page, per_page: ADMIN_TABLE_PAGE }),
+    filters,
   );
-  const list = useAdminList(load);
 
   async function changeStatus(user: TAdminUser) {
     const ban = user.status_id === USER_STATUS.active;

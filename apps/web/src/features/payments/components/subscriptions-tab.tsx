@@ -1,15 +1,16 @@
 import type { TPayment, TSubscription } from "@waterside/shared/payments";
 import { PAYMENT_MESSAGES, type TPackageType } from "@waterside/shared/payments-messages";
-import { useCallback, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import { PagedList } from "~/components/paged-list";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import { ApiError, withSignal } from "~/lib/api-client";
 import { formatDate, formatMoney } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 import { cancelSubscription } from "../api/cancel-subscription";
 import { getPayments } from "../api/get-payments";
 import { getSubscriptions } from "../api/get-subscriptions";
-import { PagedList } from "./paged-list";
 import { remainingTime } from "../remaining-time";
 import { StatusBadge } from "./subscription-status";
 
@@ -20,6 +21,9 @@ interface Dates {
 
 const NO_DATES: Dates = { start: "", end: "" };
 const CANCEL_CONFIRM = "Cancel this subscription? It stops now and there is no refund.";
+const LOAD_FAILED = "This list could not be loaded. Check your connection.";
+/** A 422 (dates the server refused) shows the server's words. */
+const errorText = (error: Error) => (error instanceof ApiError && error.status === 422 ? error.message : LOAD_FAILED);
 
 /** Second document §5 "Subscription filter": the end date must be on or after the start date. */
 const datesError = ({ start, end }: Dates) => (start && end && end < start ? PAYMENT_MESSAGES.datesOrder : null);
@@ -33,7 +37,6 @@ export default function SubscriptionsTab() {
   const [dates, setDates] = useState<Dates>(NO_DATES);
   // The lists follow the last valid dates; a wrong pair only shows its message.
   const [applied, setApplied] = useState<Dates>(NO_DATES);
-  const filterKey = `${applied.start}|${applied.end}`;
 
   function changeDates(next: Dates) {
     setDates(next);
@@ -43,8 +46,8 @@ export default function SubscriptionsTab() {
   return (
     <div className="space-y-8">
       <DateFilter value={dates} onChange={changeDates} />
-      <SubscriptionList key={`ad|${filterKey}`} type="ad" dates={applied} />
-      <SubscriptionList key={`user|${filterKey}`} type="user" dates={applied} />
+      <SubscriptionList type="ad" dates={applied} />
+      <SubscriptionList type="user" dates={applied} />
       <PaymentList />
     </div>
   );
@@ -97,21 +100,21 @@ function DateFilter({ value, onChange }: { value: Dates; onChange: (dates: Dates
 }
 
 function SubscriptionList({ type, dates }: { type: TPackageType; dates: Dates }) {
-  const load = useCallback(
-    (page: number) =>
-      getSubscriptions(authedTransport, {
-        type,
-        page,
-        start_date: dates.start || undefined,
-        end_date: dates.end || undefined,
-      }),
-    [type, dates.start, dates.end],
-  );
   return (
     <PagedList
       title={type === "ad" ? "Ad subscriptions" : "Business subscriptions"}
       empty={type === "ad" ? "Not Ads Subscriptions" : "Not Businesses Subscriptions"}
-      load={load}
+      loadFailed={LOAD_FAILED}
+      errorText={errorText}
+      fetchPage={(page, signal) =>
+        getSubscriptions(withSignal(authedTransport, signal), {
+          type,
+          page,
+          start_date: dates.start || undefined,
+          end_date: dates.end || undefined,
+        })
+      }
+      filterKey={[type, dates.start, dates.end]}
       keyOf={(subscription) => subscription.id}
       render={(subscription, replace) => <SubscriptionRow subscription={subscription} onChanged={replace} />}
     />
@@ -186,12 +189,13 @@ function SubscriptionRow({
 
 /** Beyond the spec (decision 048): the Mobile Money payments, with MTN's reason for a failure and its transaction id. */
 function PaymentList() {
-  const load = useCallback((page: number) => getPayments(authedTransport, page), []);
   return (
     <PagedList
       title="Payments"
       empty="No payments yet"
-      load={load}
+      loadFailed={LOAD_FAILED}
+      errorText={errorText}
+      fetchPage={(page, signal) => getPayments(withSignal(authedTransport, signal), page)}
       keyOf={(payment) => payment.transaction_id}
       render={(payment) => <PaymentRow payment={payment} />}
     />

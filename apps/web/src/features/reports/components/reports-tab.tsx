@@ -1,11 +1,11 @@
-import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TAdReport, TUserReport } from "@waterside/shared/reports";
 import { REPORT_MESSAGES, REPORT_STATUS } from "@waterside/shared/reports-messages";
 import { clsx } from "clsx";
-import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { adPath } from "~/components/ads/ad-path";
-import { secondaryButtonClass } from "~/components/ui/form-field";
+import { PagedList } from "~/components/paged-list";
+import { withSignal } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
 import { authedTransport } from "~/lib/session";
 import { getAdReports } from "../api/get-ad-reports";
@@ -16,14 +16,14 @@ import { getUserReports } from "../api/get-user-reports";
  * reports with their status and the admin's response, newest first, each list paged with More.
  */
 export function ReportsTab() {
-  const loadAdReports = useCallback((page: number) => getAdReports(authedTransport, page), []);
-  const loadUserReports = useCallback((page: number) => getUserReports(authedTransport, page), []);
   return (
     <div className="space-y-8">
-      <ReportList
+      <PagedList
         title="Ad reports"
         empty={REPORT_MESSAGES.noAdReports}
-        load={loadAdReports}
+        loadFailed={REPORT_MESSAGES.loadFailed}
+        fetchPage={(page, signal) => getAdReports(withSignal(authedTransport, signal), page)}
+        keyOf={(report) => report.id}
         render={(report: TAdReport) => (
           <ReportRow
             subject={
@@ -41,10 +41,12 @@ export function ReportsTab() {
           />
         )}
       />
-      <ReportList
+      <PagedList
         title="User reports"
         empty={REPORT_MESSAGES.noUserReports}
-        load={loadUserReports}
+        loadFailed={REPORT_MESSAGES.loadFailed}
+        fetchPage={(page, signal) => getUserReports(withSignal(authedTransport, signal), page)}
+        keyOf={(report) => report.id}
         render={(report: TUserReport) => (
           <ReportRow
             subject={
@@ -64,113 +66,6 @@ export function ReportsTab() {
         )}
       />
     </div>
-  );
-}
-
-/** The next page's number, or null on the last page. */
-const nextOf = (page: TPaged<unknown>) => (page.next_page_url ? page.current_page + 1 : null);
-
-type ListState<T> =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; items: T[]; nextPage: number | null; more: "idle" | "loading" | "error" };
-
-/** One paged list: skeleton, error with retry, empty state, rows and a More button while pages remain. */
-function ReportList<T extends { id: number }>({
-  title,
-  empty,
-  load,
-  render,
-}: {
-  title: string;
-  empty: string;
-  load: (page: number) => Promise<TPaged<T>>;
-  render: (item: T) => ReactNode;
-}) {
-  const headingId = useId();
-  const [state, setState] = useState<ListState<T>>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    load(1)
-      .then((page) => current && setState({ status: "ready", items: page.data, nextPage: nextOf(page), more: "idle" }))
-      .catch(() => current && setState({ status: "error" }));
-    return () => {
-      current = false;
-    };
-  }, [load, attempt]);
-
-  function retry() {
-    setState({ status: "loading" });
-    setAttempt((count) => count + 1);
-  }
-
-  async function more() {
-    if (state.status !== "ready" || state.nextPage === null) return;
-    const { items, nextPage } = state;
-    setState({ ...state, more: "loading" });
-    try {
-      const page = await load(nextPage);
-      // A report made meanwhile shifts the pages: keep each report once.
-      const known = new Set(items.map((item) => item.id));
-      setState({
-        status: "ready",
-        items: [...items, ...page.data.filter((item) => !known.has(item.id))],
-        nextPage: nextOf(page),
-        more: "idle",
-      });
-    } catch {
-      setState({ status: "ready", items, nextPage, more: "error" });
-    }
-  }
-
-  return (
-    <section aria-labelledby={headingId} aria-busy={state.status === "loading"} className="space-y-3">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {state.status === "loading" && <Skeleton />}
-      {state.status === "error" && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-          <p className="flex-1">{REPORT_MESSAGES.loadFailed}</p>
-          <button type="button" onClick={retry} className={secondaryButtonClass}>
-            Retry
-          </button>
-        </div>
-      )}
-      {state.status === "ready" && state.items.length === 0 && (
-        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="font-semibold">{empty}</p>
-        </div>
-      )}
-      {state.status === "ready" && state.items.length > 0 && (
-        <>
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {state.items.map((item) => (
-              <li key={item.id} className="p-3 sm:p-4">
-                {render(item)}
-              </li>
-            ))}
-          </ul>
-          {state.more === "error" && (
-            <p role="alert" className="text-sm text-red-700">
-              {REPORT_MESSAGES.loadFailed}
-            </p>
-          )}
-          {state.nextPage !== null && (
-            <button
-              type="button"
-              onClick={more}
-              disabled={state.more === "loading"}
-              className={clsx(secondaryButtonClass, "w-full sm:w-auto")}
-            >
-              {state.more === "loading" ? "Loading…" : "More"}
-            </button>
-          )}
-        </>
-      )}
-    </section>
   );
 }
 
@@ -215,21 +110,5 @@ function StatusBadge({ id, name }: { id: number; name: string }) {
     >
       {name}
     </span>
-  );
-}
-
-function Skeleton() {
-  return (
-    <ul aria-hidden="true" className="animate-pulse divide-y divide-slate-200 rounded-xl border border-slate-200">
-      {[0, 1, 2].map((row) => (
-        <li key={row} className="space-y-2 p-4">
-          <div className="flex justify-between gap-4">
-            <div className="h-4 w-2/3 rounded bg-slate-200" />
-            <div className="h-4 w-20 rounded-full bg-slate-200" />
-          </div>
-          <div className="h-3 w-1/2 rounded bg-slate-100" />
-        </li>
-      ))}
-    </ul>
   );
 }

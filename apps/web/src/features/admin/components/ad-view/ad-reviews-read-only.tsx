@@ -1,27 +1,13 @@
 import type { TReply, TReview } from "@waterside/shared/reviews";
-import { messageOf } from "../failures";
+import { useState } from "react";
+import { isMissing, withSignal } from "~/lib/api-client";
+import { usePagedList, type PagedList } from "~/lib/use-paged-list";
 import { LoadFailed } from "../load-failed";
 import { LoadMore } from "../load-more";
-import { useEffect, useState } from "react";
-import { isMissing } from "~/lib/api-client";
 import { adminTransport } from "../../admin-session";
 import { getAdReviews } from "../../api/get-ad-reviews";
 import { getReviewReplies } from "../../api/get-review-replies";
 import { PostView } from "../reviews/post-view";
-
-type State =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  /** The reviews call reads active ads only: a hidden or pending ad's reviews wait until it is active again. */
-  | { status: "offline" }
-  | {
-      status: "ready";
-      reviews: TReview[];
-      total: number;
-      page: number;
-      hasMore: boolean;
-      more: "idle" | "loading" | "error";
-    };
 
 const moreLinkClass =
   "rounded-lg px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-60";
@@ -33,98 +19,46 @@ const moreLinkClass =
  */
 export function AdReviewsReadOnly({ adId, active }: { adId: number; active: boolean }) {
   // An ad made active shows its reviews at once: the list mounts then and asks.
-  return active ? <ReviewList key={adId} adId={adId} /> : <Frame state={{ status: "offline" }} />;
+  return active ? <ReviewList adId={adId} /> : <Frame />;
 }
 
 function ReviewList({ adId }: { adId: number }) {
-  const [state, setState] = useState<State>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    getAdReviews(adminTransport, adId, 1)
-      .then(
-        (page) =>
-          current &&
-          setState({
-            status: "ready",
-            reviews: page.data,
-            total: page.total,
-            page: 1,
-            hasMore: page.next_page_url !== null,
-            more: "idle",
-          }),
-      )
-      .catch(
-        (error: unknown) =>
-          current &&
-          setState(isMissing(error) ? { status: "offline" } : { status: "error", message: messageOf(error) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [adId, attempt]);
-
-  function retry() {
-    setState({ status: "loading" });
-    setAttempt((count) => count + 1);
-  }
-
-  async function loadMore() {
-    if (state.status !== "ready") return;
-    const ready = state;
-    setState({ ...ready, more: "loading" });
-    try {
-      const page = await getAdReviews(adminTransport, adId, ready.page + 1);
-      const known = new Set(ready.reviews.map((review) => review.id));
-      setState({
-        status: "ready",
-        reviews: [...ready.reviews, ...page.data.filter((review) => !known.has(review.id))],
-        total: page.total,
-        page: page.current_page,
-        hasMore: page.next_page_url !== null,
-        more: "idle",
-      });
-    } catch {
-      setState({ ...ready, more: "error" });
-    }
-  }
-
-  return <Frame state={state} onRetry={retry} onMore={loadMore} />;
+  const list = usePagedList((page, signal) => getAdReviews(withSignal(adminTransport, signal), adId, page), adId);
+  // The reviews call reads active ads only: a hidden or pending ad's reviews wait until it is active again.
+  return list.error && isMissing(list.error) ? <Frame /> : <Frame list={list} />;
 }
 
-/** The section with its heading and whichever state the list is in. */
-function Frame({ state, onRetry, onMore }: { state: State; onRetry?: () => void; onMore?: () => void }) {
+/** The section with its heading and whichever state the list is in; without a list, the ad is not active. */
+function Frame({ list }: { list?: PagedList<TReview> }) {
+  const rows = list?.data;
   return (
     <section
       aria-labelledby="admin-ad-reviews"
-      aria-busy={state.status === "loading"}
+      aria-busy={list?.loading ?? false}
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       <h2 id="admin-ad-reviews" className="font-semibold">
-        Reviews {state.status === "ready" && <span className="text-slate-500">({state.total})</span>}
+        Reviews {rows && <span className="text-slate-500">({rows.total})</span>}
       </h2>
-      {state.status === "loading" && (
+      {list?.loading && (
         <p role="status" className="text-slate-600">
           Loading...
         </p>
       )}
-      {state.status === "error" && onRetry && <LoadFailed message={state.message} onRetry={onRetry} />}
-      {state.status === "offline" && (
-        <p className="text-slate-600">This ad&apos;s reviews can be read here only while it is active.</p>
-      )}
-      {state.status === "ready" && state.reviews.length === 0 && <p className="text-slate-600">No data available</p>}
-      {state.status === "ready" && state.reviews.length > 0 && (
+      {list?.error && <LoadFailed message={list.error.message} onRetry={list.reload} />}
+      {!list && <p className="text-slate-600">This ad&apos;s reviews can be read here only while it is active.</p>}
+      {rows?.items.length === 0 && <p className="text-slate-600">No data available</p>}
+      {rows && rows.items.length > 0 && (
         <ul className="divide-y divide-slate-100">
-          {state.reviews.map((review) => (
+          {rows.items.map((review) => (
             <li key={review.id} className="py-3 first:pt-0 last:pb-0">
               <ReadOnlyReview review={review} />
             </li>
           ))}
         </ul>
       )}
-      {state.status === "ready" && state.hasMore && onMore && (
-        <LoadMore more={state.more} onMore={onMore} label="More reviews" className={moreLinkClass} />
+      {list && rows && rows.nextPage !== null && (
+        <LoadMore more={rows.more} onMore={() => void list.loadMore()} label="More reviews" className={moreLinkClass} />
       )}
     </section>
   );

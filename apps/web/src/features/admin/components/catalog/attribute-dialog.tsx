@@ -9,12 +9,12 @@ import { SelectField, TextField } from "~/components/ui/text-field";
 import { ApiError } from "~/lib/api-client";
 import { showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
+import type { Load } from "~/lib/use-load";
 import { adminTransport } from "../../admin-session";
 import type { TAttributeType } from "../../api/get-attribute-types";
 import { ZAttributeForm, type TAttributeForm } from "./catalog-forms";
 import { ADMIN_FAILURES } from "../failures";
 import { attributeValues, createSubcategoryAttributeFlow, updateSubcategoryAttributeFlow } from "./save-attribute";
-import type { Loaded } from "../use-load";
 
 const FIELDS = ["name", "attribute_type_id", "options"] as const;
 
@@ -22,7 +22,7 @@ interface AttributeDialogProps {
   subcategoryId: number;
   /** The subcategory attribute being edited; none when adding one. */
   link: TAdminSubcategoryAttribute | null;
-  types: Loaded<TAttributeType[]>;
+  types: Load<TAttributeType[]>;
   onSaved: () => void;
   onClose: () => void;
 }
@@ -46,12 +46,12 @@ export function AttributeDialog({ open, ...props }: AttributeDialogProps & { ope
 }
 
 /** Spec second document §8: what a select list says while it has no choices. */
-const typePlaceholder = (state: Loaded<TAttributeType[]>["state"]) =>
-  state.status === "loading"
-    ? "Loading..."
-    : state.status === "error"
-      ? "Error loading items."
-      : state.data.length === 0
+const typePlaceholder = (types: Load<TAttributeType[]>) =>
+  types.error
+    ? "Error loading items."
+    : types.data === undefined
+      ? "Loading..."
+      : types.data.length === 0
         ? "No results found"
         : "Select a type";
 
@@ -75,7 +75,7 @@ function AttributeForm({
   const form = useForm<TAttributeForm>({ resolver: zodResolver(ZAttributeForm), defaultValues: formValues(link) });
   const hasOptions = useWatch({ control: form.control, name: "has_options" });
   // A select shows its value only once it has that option: types read after the dialog opened are shown then.
-  const typesReady = types.state.status === "ready";
+  const typesReady = types.data !== undefined;
   useEffect(() => {
     if (typesReady) form.setValue("attribute_type_id", form.getValues("attribute_type_id"));
   }, [typesReady, form]);
@@ -117,10 +117,10 @@ function AttributeForm({
         name="attribute_type_id"
         label="Type"
         required
-        placeholder={typePlaceholder(types.state)}
-        choices={types.state.status === "ready" ? types.state.data : []}
+        placeholder={typePlaceholder(types)}
+        choices={types.data ?? []}
       />
-      {types.state.status === "error" && (
+      {types.error && (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-sm text-red-700">
             Error loading items.

@@ -3,6 +3,7 @@ import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-mes
 import { useState } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { notify } from "~/lib/notify";
+import type { Load } from "~/lib/use-load";
 import { adminTransport } from "../../admin-session";
 import { createSubcategory } from "../../api/create-subcategory";
 import type { TAttributeType } from "../../api/get-attribute-types";
@@ -16,7 +17,6 @@ import { CatalogImage } from "./catalog-image";
 import { ADMIN_FAILURES } from "../failures";
 import { SubcategoryPanel } from "./subcategory-panel";
 import { SubcategoryTabs } from "./subcategory-tabs";
-import type { Loaded } from "../use-load";
 
 type Confirm = ReturnType<typeof useConfirm>["confirm"];
 
@@ -34,7 +34,7 @@ export function CategoryPanel({
 }: {
   category: TAdminCategory;
   selectedSubcategoryId: number | null;
-  types: Loaded<TAttributeType[]>;
+  types: Load<TAttributeType[]>;
   confirm: Confirm;
   onChanged: (category: TAdminCategory) => void;
   onSelectSubcategory: (id: number) => void;

@@ -1,8 +1,10 @@
 import type { TAdminSubcategory, TAdminSubcategoryAttribute } from "@waterside/shared/admin-catalog";
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
+import { useLoad, type Load } from "~/lib/use-load";
 import { adminTransport } from "../../admin-session";
 import { deleteSubcategoryAttribute } from "../../api/delete-subcategory-attribute";
 import type { TAttributeType } from "../../api/get-attribute-types";
@@ -20,7 +22,6 @@ import { CatalogImage } from "./catalog-image";
 import { ADMIN_FAILURES } from "../failures";
 import { LoadStatus } from "../load-status";
 import { SUBCATEGORY_PANEL_ID, subcategoryTabId } from "./subcategory-tabs";
-import { useLoad, type Loaded } from "../use-load";
 
 type Confirm = ReturnType<typeof useConfirm>["confirm"];
 
@@ -36,18 +37,20 @@ export function SubcategoryPanel({
   onChanged,
 }: {
   subcategory: TAdminSubcategory;
-  types: Loaded<TAttributeType[]>;
+  types: Load<TAttributeType[]>;
   confirm: Confirm;
   onChanged: (subcategory: TAdminSubcategory) => void;
 }) {
-  const load = useCallback(() => getSubcategoryAttributes(adminTransport, subcategory.id), [subcategory.id]);
-  const attributes = useLoad(load);
+  const attributes = useLoad(
+    (signal) => getSubcategoryAttributes(withSignal(adminTransport, signal), subcategory.id),
+    subcategory.id,
+  );
   const [editing, setEditing] = useState(false);
   const [toggling, setToggling] = useState(false);
   // The attribute being edited, by id: after a failed step the dialog works on what the table read again.
   const [dialog, setDialog] = useState<{ linkId: number | null } | null>(null);
 
-  const links = attributes.state.status === "ready" ? attributes.state.data : null;
+  const links = attributes.data ?? null;
   const editedLink = links?.find((link) => link.id === dialog?.linkId) ?? null;
   const cannotActivate =
     !subcategory.active && links !== null && links.length > 0 && !links.some((link) => link.active);
@@ -145,7 +148,7 @@ export function SubcategoryPanel({
             Add attribute
           </button>
         </div>
-        <LoadStatus state={attributes.state} onRetry={attributes.reload} isEmpty={(data) => data.length === 0}>
+        <LoadStatus load={attributes} isEmpty={(data) => data.length === 0}>
           {(data) => (
             <AttributesTable
               caption={`Attributes of ${subcategory.name}`}

@@ -1,8 +1,8 @@
 import type { TAdminReply, TAdminReview } from "@waterside/shared/admin-moderation";
 import type { ReactNode } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import type { PagedList } from "~/lib/use-paged-list";
 import { LoadMore } from "../load-more";
-import type { AdminList } from "../use-admin-list";
 import { ModeratedReview } from "./moderated-review";
 
 /**
@@ -15,35 +15,35 @@ export function UserReviewList({
   onDeleteReview,
   onDeleteReply,
 }: {
-  list: AdminList<TAdminReview>;
+  list: PagedList<TAdminReview>;
   deleting: ReadonlySet<string>;
   onDeleteReview: (review: TAdminReview) => void;
   onDeleteReply: (review: TAdminReview, reply: TAdminReply) => void;
 }) {
-  const { state } = list;
+  const rows = list.data;
   const message = (text: ReactNode, role?: "alert" | "status") => (
     <p role={role} className="rounded-xl border border-slate-200 bg-white px-3 py-8 text-center text-slate-600">
       {text}
     </p>
   );
   return (
-    <div className="space-y-3" aria-busy={state.status === "loading"}>
+    <div className="space-y-3" aria-busy={list.loading}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {state.status === "ready" && <>Total: {state.total.toLocaleString("en-US")}</>}
+        {rows && <>Total: {rows.total.toLocaleString("en-US")}</>}
       </p>
-      {state.status === "loading" && message("Loading...", "status")}
-      {state.status === "error" && (
+      {list.loading && message("Loading...", "status")}
+      {list.error && (
         <>
-          {message(`Error: ${state.message}`, "alert")}
+          {message(`Error: ${list.error.message}`, "alert")}
           <button type="button" onClick={list.reload} className={secondaryButtonClass}>
             Retry
           </button>
         </>
       )}
-      {state.status === "ready" && state.items.length === 0 && message("No data available")}
-      {state.status === "ready" && state.items.length > 0 && (
+      {rows?.items.length === 0 && message("No data available")}
+      {rows && rows.items.length > 0 && (
         <ul className="space-y-3">
-          {state.items.map((review) => (
+          {rows.items.map((review) => (
             <li key={review.id}>
               <ModeratedReview
                 review={review}
@@ -55,9 +55,7 @@ export function UserReviewList({
           ))}
         </ul>
       )}
-      {state.status === "ready" && state.nextPage !== null && (
-        <LoadMore more={state.more} onMore={() => void list.loadMore()} />
-      )}
+      {rows && rows.nextPage !== null && <LoadMore more={rows.more} onMore={() => void list.loadMore()} />}
     </div>
   );
 }

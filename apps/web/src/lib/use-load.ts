@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/**
+ * Asks for some data: `signal` is aborted once the answer is no longer wanted (another key, Retry, the component
+ * left), so pass it on to the call (`withSignal`, lib/api-client.ts).
+ */
+export type Fetcher<T> = (signal: AbortSignal) => Promise<T>;
+
+/** What a component shows of one read. */
+export interface Load<T> {
+  /** The answer for the current key (or the `initial` one until it comes); undefined while there is none. */
+  data: T | undefined;
+  error: Error | null;
+  /** True from asking until the answer for the current key comes. */
+  loading: boolean;
+  /** Retry: shows loading and asks again. */
+  reload: () => void;
+  /** Asks again while the current answer stays shown (after a write that changed it). */
+  refresh: () => Promise<void>;
+  /** Changes the current answer in place, after a write whose reply says what changed. */
+  update: (change: (data: T) => T) => void;
+}
+
+type Settled<T> = { key: string; attempt: number } & ({ ok: true; data: T } | { ok: false; error: Error });
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * The one way a component reads data it fetches itself (pages use route loaders; docs/architecture.md "Loading data
+ * on the web"). It asks when it mounts and whenever `key` changes (anything JSON can spell: the ids and filters the
+ * fetcher reads); with a null fetcher it asks nothing. An answer that comes for an earlier key, or after the
+ * component left, is dropped and its request aborted. The fetcher may be a new function on each render: the key
+ * says when to ask again. `initial` is an answer the page already has (rendered on the server for everyone): it is
+ * shown until the fetcher's own answer comes, and for good when there is no fetcher. With `keep`, the last answer
+ * stays shown until another one comes (a new key, a failure). With `delay`, a new key is asked for only once it has
+ * not changed for that many milliseconds (typing).
+ */
+export function useLoad<T>(
+  fetcher: Fetcher<T> | null,
+  key: unknown,
+  { initial, keep = false, delay = 0 }: { initial?: T; keep?: boolean; delay?: number } = {},
+): Load<T> {
+  const id = JSON.stringify(key) ?? "";
+  const enabled = fetcher !== null;
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<Settled<T> | null>(null);
+  const [seed, setSeed] = useState(initial);
+  const [last, setLast] = useState<{ data: T } | null>(null);
+  // The fetcher of the latest render, for the effect below and for refresh().
+  const latest = useRef(fetcher);
+  useEffect(() => {
+    latest.current = fetcher;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const settle = (result: Settled<T>) => {
+      if (controller.signal.aborted) return;
+      setSettled(result);
+      if (result.ok) setLast({ data: result.data });
+    };
+    const ask = () =>
+      latest.current!(controller.signal).then(
+        (data) => settle({ key: id, attempt, ok: true, data }),
+        (error: unknown) => settle({ key: id, attempt, ok: false, error: asError(error) }),
+      );
+    const timer = delay > 0 ? setTimeout(ask, delay) : void ask();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [id, attempt, enabled, delay]);
+
+  // Only an answer for this key and attempt counts: another key shows loading until its own answer comes.
+  const current = enabled && settled?.key === id && settled.attempt === attempt ? settled : null;
+  const fresh = current?.ok === true;
+
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+
+  const update = useCallback(
+    (change: (data: T) => T) => {
+      if (!fresh) {
+        setSeed((previous) => (previous === undefined ? previous : change(previous)));
+        return;
+      }
+      setSettled((previous) =>
+        previous?.ok && previous.key === id && previous.attempt === attempt
+          ? { ...previous, data: change(previous.data) }
+          : previous,
+      );
+    },
+    [fresh, id, attempt],
+  );
+
+  const refresh = useCallback(async () => {
+    const fetch = latest.current;
+    if (!fetch) return;
+    let result: Settled<T>;
+    try {
+      result = { key: id, attempt, ok: true, data: await fetch(new AbortController().signal) };
+    } catch (error) {
+      result = { key: id, attempt, ok: false, error: asError(error) };
+    }
+    // Dropped when the key changed meanwhile and its own answer is shown.
+    setSettled((previous) =>
+      previous === null || (previous.key === id && previous.attempt === attempt) ? result : previous,
+    );
+    if (result.ok) setLast({ data: result.data });
+  }, [id, attempt]);
+
+  return {
+    data: current?.ok ? current.data : keep && last ? last.data : seed,
+    error: current && !current.ok ? current.error : null,
+    loading: enabled && current === null,
+    reload,
+    refresh,
+    update,
+  };
+}
