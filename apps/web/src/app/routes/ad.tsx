@@ -22,6 +22,7 @@ import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
+import { useAdRating } from "~/features/reviews/hooks/use-ad-rating";
 import { ReportDialog } from "~/components/report-dialog";
 
 // Only the ad's owner opens Insights: the chart and its library load then, never with the public page.
@@ -104,7 +105,7 @@ export default function AdPage({ loaderData }: Route.ComponentProps) {
 function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loaderData"]) {
   const session = useSession();
   const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
-  const [rating, setRating] = useState(ad.rating);
+  const [rating, setRating] = useAdRating(ad.id, ad.rating);
   const [insights, setInsights] = useState(false);
   // Spec §4 analytics log: opening an ad is its click, logged once a day however the ad was reached.
   useEffect(() => logAdClick(ad.id), [ad.id]);

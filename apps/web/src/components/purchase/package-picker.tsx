@@ -1,13 +1,12 @@
 import type { TPackage } from "@waterside/shared/payments";
 import { PREMIUM_PACKAGE_NAME, type TPackageType } from "@waterside/shared/payments-messages";
 import { clsx } from "clsx";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
-import { browserTransport } from "~/lib/api-client";
+import { browserTransport, withSignal } from "~/lib/api-client";
 import { getPackages } from "~/lib/api/get-packages";
 import { formatMoney } from "~/lib/format";
-
-type Loaded = { status: "loading" } | { status: "error" } | { status: "ready"; packages: TPackage[] };
+import { useLoad } from "~/lib/use-load";
 
 /**
  * The packages to choose from (second document §2 step 3, Business Plan tab): name, price in USD per month and
@@ -30,20 +29,10 @@ export function PackagePicker({
   error?: string | null;
 }) {
   const id = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const loaded = useLoad((signal) => getPackages(withSignal(browserTransport, signal), type), type);
+  const packages = loaded.data;
 
-  useEffect(() => {
-    let current = true;
-    getPackages(browserTransport, type)
-      .then((packages) => current && setLoaded({ status: "ready", packages }))
-      .catch(() => current && setLoaded({ status: "error" }));
-    return () => {
-      current = false;
-    };
-  }, [type, attempt]);
-
-  if (loaded.status === "loading") {
+  if (loaded.loading) {
     return (
       <div aria-busy="true" className="grid animate-pulse gap-3 sm:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))]">
         <span className="sr-only">Loading...</span>
@@ -53,24 +42,17 @@ export function PackagePicker({
       </div>
     );
   }
-  if (loaded.status === "error") {
+  if (!packages) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
         <p className="flex-1">The packages could not be loaded. Check your connection.</p>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => {
-            setLoaded({ status: "loading" });
-            setAttempt((count) => count + 1);
-          }}
-        >
+        <button type="button" className={secondaryButtonClass} onClick={loaded.reload}>
           Retry
         </button>
       </div>
     );
   }
-  if (loaded.packages.length === 0) {
+  if (packages.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center">No packages available</p>;
   }
 
@@ -78,7 +60,7 @@ export function PackagePicker({
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))]">
-        {loaded.packages.map((pack) => {
+        {packages.map((pack) => {
           const selected = pack.id === selectedId;
           const current = pack.name === currentPackageName;
           return (

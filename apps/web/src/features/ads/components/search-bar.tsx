@@ -1,14 +1,16 @@
 import type { TSuggestion } from "@waterside/shared/ads";
 import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-messages";
 import type { TCounty } from "@waterside/shared/catalog";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { LocationPicker } from "~/components/location-picker";
 import { browserTransport } from "~/lib/api-client";
+import { useLoad } from "~/lib/use-load";
 import { getSuggestions } from "../api/get-suggestions";
 
 /** Spec §5: suggestions start after more than 2 characters, with a 1-second delay. */
 const SUGGESTION_DELAY_MS = 1000;
+const NO_SUGGESTIONS: TSuggestion[] = [];
 
 /**
  * The search bar of category and search pages: words, a place, and title suggestions as you type.
@@ -24,38 +26,30 @@ export function SearchBar({
   location?: string;
 }) {
   const [text, setText] = useState(search);
-  const [suggestions, setSuggestions] = useState<TSuggestion[]>([]);
-  const [error, setError] = useState<string>();
-  const [active, setActive] = useState(-1);
-  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const listId = useId();
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    const query = text.trim();
-    if (query.length < SUGGESTION_MIN_LENGTH || query === search) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      getSuggestions(browserTransport, query, controller.signal)
-        .then((found) => {
-          setSuggestions(found);
-          setError(undefined);
-          setActive(-1);
-          setOpen(true);
-        })
-        .catch((cause: Error) => {
-          if (cause.name !== "AbortError") setError(`Error fetching suggestions: ${cause.message}`);
-        });
-    }, SUGGESTION_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, search]);
+  const query = text.trim();
+  const found = useLoad(
+    query.length >= SUGGESTION_MIN_LENGTH && query !== search
+      ? (signal) => getSuggestions(browserTransport, query, signal)
+      : null,
+    query,
+    // The list stays as it is while the user types, until new suggestions come.
+    { keep: true, delay: SUGGESTION_DELAY_MS },
+  );
+  const suggestions = found.data ?? NO_SUGGESTIONS;
+  const error = found.error && `Error fetching suggestions: ${found.error.message}`;
+  // New suggestions open the list with none chosen; Escape, leaving the field or a choice close it until then.
+  const [closedFor, setClosedFor] = useState<TSuggestion[] | null>(null);
+  const [chosen, setChosen] = useState<{ among: TSuggestion[]; index: number } | null>(null);
+  const open = found.data !== undefined && closedFor !== found.data;
+  const active = chosen?.among === suggestions ? chosen.index : -1;
+  const close = () => setClosedFor(suggestions);
 
   const choose = (suggestion: TSuggestion) => {
-    setOpen(false);
+    close();
     const place = new FormData(form.current!).get("location");
     const params = new URLSearchParams({ search: suggestion.title, ...(place ? { location: String(place) } : {}) });
     navigate(`/search?${params}`);
@@ -75,15 +69,15 @@ export function SearchBar({
             if (event.key === "ArrowDown" || event.key === "ArrowUp") {
               event.preventDefault();
               const step = event.key === "ArrowDown" ? 1 : -1;
-              setActive((index) => (index + step + suggestions.length) % suggestions.length);
+              setChosen({ among: suggestions, index: (active + step + suggestions.length) % suggestions.length });
             } else if (event.key === "Enter" && active >= 0) {
               event.preventDefault();
               choose(suggestions[active]!);
             } else if (event.key === "Escape") {
-              setOpen(false);
+              close();
             }
           }}
-          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onBlur={() => window.setTimeout(close, 150)}
           placeholder="What are you looking for?"
           aria-label="What are you looking for?"
           role="combobox"

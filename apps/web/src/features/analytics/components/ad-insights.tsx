@@ -1,6 +1,8 @@
 import type { TAnalyticsHistory } from "@waterside/shared/analytics";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { withSignal } from "~/lib/api-client";
 import { authedTransport } from "~/lib/session";
+import { useLoad } from "~/lib/use-load";
 import { getAdHistory } from "../api/get-ad-history";
 import { AnalyticsChart } from "./analytics-chart";
 import { DateRangeFields, lastDays, type DayRange } from "./date-range";
@@ -19,28 +21,16 @@ const FIGURES = [
  */
 export default function AdInsights({ adId, title, onBack }: { adId: number; title: string; onBack: () => void }) {
   const [range, setRange] = useState<DayRange>(lastDays);
-  const [attempt, setAttempt] = useState(0);
-  // What was loaded, and for which range and attempt: anything else is still loading.
-  const [loaded, setLoaded] = useState<{ key: string; value: TAnalyticsHistory | "error" } | null>(null);
-  const key = `${range.start}|${range.end}|${attempt}`;
-  const history = loaded?.key === key ? loaded.value : null;
+  const load = useLoad(
+    (signal) =>
+      getAdHistory(withSignal(authedTransport, signal), adId, { start_date: range.start, end_date: range.end }),
+    [adId, range.start, range.end],
+  );
+  const history: TAnalyticsHistory | undefined = load.data;
 
-  useEffect(() => {
-    let live = true;
-    getAdHistory(authedTransport, adId, { start_date: range.start, end_date: range.end })
-      .then((value) => live && setLoaded({ key, value }))
-      .catch(() => live && setLoaded({ key, value: "error" }));
-    return () => {
-      live = false;
-    };
-  }, [adId, range, key]);
-
-  const totals =
-    history && history !== "error"
-      ? Object.fromEntries(
-          FIGURES.map(([key]) => [key, history.statistics.reduce((sum, point) => sum + point[key], 0)]),
-        )
-      : null;
+  const totals = history
+    ? Object.fromEntries(FIGURES.map(([key]) => [key, history.statistics.reduce((sum, point) => sum + point[key], 0)]))
+    : null;
 
   return (
     <section aria-labelledby="ad-insights" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -57,24 +47,24 @@ export default function AdInsights({ adId, title, onBack }: { adId: number; titl
         </button>
       </div>
       <DateRangeFields value={range} onChange={setRange} />
-      {history === null && (
+      {load.loading && (
         <div aria-busy="true" className="h-72 animate-pulse rounded-lg bg-slate-100">
           <span className="sr-only">Loading...</span>
         </div>
       )}
-      {history === "error" && (
+      {load.error && (
         <div role="alert" className="space-y-2 text-sm">
           <p className="text-red-700">The insights could not be loaded.</p>
           <button
             type="button"
-            onClick={() => setAttempt((count) => count + 1)}
+            onClick={load.reload}
             className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
           >
             Try again
           </button>
         </div>
       )}
-      {totals && history && history !== "error" && (
+      {totals && history && (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map(([key, label]) => (

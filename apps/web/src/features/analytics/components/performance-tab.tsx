@@ -1,8 +1,10 @@
 import type { TPerformance } from "@waterside/shared/analytics";
 import { clsx } from "clsx";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { withSignal } from "~/lib/api-client";
 import { authedTransport } from "~/lib/session";
+import { useLoad } from "~/lib/use-load";
 import { getPerformance } from "../api/get-performance";
 import { AnalyticsChart } from "./analytics-chart";
 import { lastDays } from "./date-range";
@@ -30,25 +32,14 @@ function change(now: number, before: number) {
  */
 export default function PerformanceTab() {
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
-  const [attempt, setAttempt] = useState(0);
-  // What was loaded, and for which period and attempt: anything else is still loading.
-  const [loaded, setLoaded] = useState<{ key: string; value: TPerformance | "error" } | null>(null);
-  const key = `${days}|${attempt}`;
-  const performance = loaded?.key === key ? loaded.value : null;
-
-  useEffect(() => {
-    let live = true;
+  const load = useLoad((signal) => {
     const range = lastDays(days);
-    getPerformance(authedTransport, { startTime: range.start, endTime: range.end })
-      .then((value) => live && setLoaded({ key, value }))
-      .catch(() => live && setLoaded({ key, value: "error" }));
-    return () => {
-      live = false;
-    };
-  }, [days, key]);
+    return getPerformance(withSignal(authedTransport, signal), { startTime: range.start, endTime: range.end });
+  }, days);
+  const performance: TPerformance | undefined = load.data;
 
   return (
-    <div className="space-y-4" aria-busy={performance === null}>
+    <div className="space-y-4" aria-busy={load.loading}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Performance</h2>
         <div role="group" aria-label="Period" className="flex gap-1">
@@ -68,20 +59,20 @@ export default function PerformanceTab() {
           ))}
         </div>
       </div>
-      {performance === null && <div className="h-72 animate-pulse rounded-lg bg-slate-100" />}
-      {performance === "error" && (
+      {load.loading && <div className="h-72 animate-pulse rounded-lg bg-slate-100" />}
+      {load.error && (
         <div role="alert" className="space-y-2 text-sm">
           <p className="text-red-700">Your performance could not be loaded.</p>
           <button
             type="button"
-            onClick={() => setAttempt((count) => count + 1)}
+            onClick={load.reload}
             className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
           >
             Try again
           </button>
         </div>
       )}
-      {performance && performance !== "error" && (
+      {performance && (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map(([key, label]) => {

@@ -12,13 +12,12 @@ export function useChatAlert(): boolean {
   const userId = session.status === "signed-in" ? session.user.id : null;
   useEffect(() => {
     if (userId === null) return stopChatRuntime();
-    let current = true;
-    loadChatRuntime()
-      .then(({ startChat }) => current && startChat())
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
+    // No guard needed: startChat opens the socket of whoever is signed in when it runs, none after signing out, and
+    // a stop asked for meanwhile runs after it (both wait for the same download).
+    loadChatRuntime().then(
+      ({ startChat }) => startChat(),
+      () => {},
+    );
   }, [userId]);
   return useNewMessagesFlag();
 }

@@ -1,17 +1,16 @@
 import type { TLatestSubscription } from "@waterside/shared/ads";
 import { PAYMENT_MESSAGES, PREMIUM_PACKAGE_NAME } from "@waterside/shared/payments-messages";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { BOOST_STEP_STATE } from "~/lib/sell-navigation";
 import { authedTransport } from "~/lib/session";
+import { useLoad } from "~/lib/use-load";
 import { cancelSubscription } from "../api/cancel-subscription";
 import { getLatestSubscription } from "../api/get-latest-subscription";
 import { remainingTime } from "../remaining-time";
 import { StatusBadge } from "./subscription-status";
-
-type Loaded =
-  { status: "loading" } | { status: "error" } | { status: "ready"; subscription: TLatestSubscription | null };
 
 const CANCEL_CONFIRM = "Cancel this boost? It stops now and there is no refund.";
 
@@ -26,19 +25,9 @@ const linkClass =
  */
 export default function BoostPanel({ adId }: { adId: number }) {
   const headingId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const loaded = useLoad((signal) => getLatestSubscription(withSignal(authedTransport, signal), adId), adId);
+  const subscription = loaded.data;
   const [canceling, setCanceling] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getLatestSubscription(authedTransport, adId)
-      .then((subscription) => current && setLoaded({ status: "ready", subscription }))
-      .catch(() => current && setLoaded({ status: "error" }));
-    return () => {
-      current = false;
-    };
-  }, [adId, attempt]);
 
   async function cancel(subscription: TLatestSubscription) {
     if (!window.confirm(CANCEL_CONFIRM)) return;
@@ -47,7 +36,7 @@ export default function BoostPanel({ adId }: { adId: number }) {
       await cancelSubscription(authedTransport, { id: subscription.id, type: "ad" });
       notify("success", PAYMENT_MESSAGES.canceled);
       // Second document §4: cancelling clears the latest subscription locally.
-      setLoaded({ status: "ready", subscription: null });
+      loaded.update(() => null);
     } catch {
       notify("error", PAYMENT_MESSAGES.cancelFailed);
     } finally {
@@ -68,41 +57,33 @@ export default function BoostPanel({ adId }: { adId: number }) {
   return (
     <section
       aria-labelledby={headingId}
-      aria-busy={loaded.status === "loading"}
+      aria-busy={loaded.loading}
       className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
     >
       <h2 id={headingId} className="text-sm font-semibold text-slate-800">
         Boost
       </h2>
-      {loaded.status === "loading" && <div className="h-9 animate-pulse rounded bg-slate-200" />}
-      {loaded.status === "error" && (
+      {loaded.loading && <div className="h-9 animate-pulse rounded bg-slate-200" />}
+      {loaded.error && (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800">
           <p className="flex-1">Your boost could not be loaded.</p>
           <button
             type="button"
             className={`${linkClass} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-            onClick={() => {
-              setLoaded({ status: "loading" });
-              setAttempt((count) => count + 1);
-            }}
+            onClick={loaded.reload}
           >
             Retry
           </button>
         </div>
       )}
-      {loaded.status === "ready" && loaded.subscription === null && (
+      {subscription === null && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-600">Not boosted. Boosted ads show first in Popular.</p>
           {boostLink("Boost this ad")}
         </div>
       )}
-      {loaded.status === "ready" && loaded.subscription && (
-        <Subscription
-          subscription={loaded.subscription}
-          canceling={canceling}
-          onCancel={cancel}
-          upgradeLink={boostLink}
-        />
+      {subscription && (
+        <Subscription subscription={subscription} canceling={canceling} onCancel={cancel} upgradeLink={boostLink} />
       )}
     </section>
   );

@@ -2,13 +2,15 @@ import type { TPackage, TSubscription } from "@waterside/shared/payments";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PackagePicker } from "~/components/purchase/package-picker";
 import { PurchaseModals } from "~/components/purchase/purchase-modals";
 import { usePurchaseFlow } from "~/components/purchase/use-purchase-flow";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { withSignal } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
 import { authedTransport } from "~/lib/session";
+import { useLoad } from "~/lib/use-load";
 import { getSubscriptions } from "../api/get-subscriptions";
 import { remainingTime } from "../remaining-time";
 import { StatusBadge } from "./subscription-status";
@@ -41,20 +43,20 @@ export default function BusinessPlanTab({
   return <BusinessPlans profilePhone={user.phone_number} />;
 }
 
-type Current =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; plan: TSubscription | null; waiting: TSubscription | null };
+/** The newest plans: the running one, and one whose payment is still waiting for MTN's answer. */
+async function loadPlans(signal: AbortSignal): Promise<{ plan: TSubscription | null; waiting: TSubscription | null }> {
+  const page = await getSubscriptions(withSignal(authedTransport, signal), { type: "user" });
+  return {
+    plan: page.data.find((subscription) => subscription.status === "active") ?? null,
+    waiting: page.data.find((subscription) => subscription.status === "pending") ?? null,
+  };
+}
 
 function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
-  const [current, setCurrent] = useState<Current>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const current = useLoad(loadPlans, "plans");
+  const { reload } = current;
   const [selected, setSelected] = useState<TPackage | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reload = () => {
-    setCurrent({ status: "loading" });
-    setAttempt((count) => count + 1);
-  };
   const flow = usePurchaseFlow({
     type: "user",
     // The user stays on this tab: closing a modal only ends the purchase; its end shows the plan as it now is.
@@ -65,26 +67,8 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
     },
   });
 
-  useEffect(() => {
-    let alive = true;
-    // The newest plans: the running one, and one whose payment is still waiting for MTN's answer.
-    getSubscriptions(authedTransport, { type: "user" })
-      .then(
-        (page) =>
-          alive &&
-          setCurrent({
-            status: "ready",
-            plan: page.data.find((subscription) => subscription.status === "active") ?? null,
-            waiting: page.data.find((subscription) => subscription.status === "pending") ?? null,
-          }),
-      )
-      .catch(() => alive && setCurrent({ status: "error" }));
-    return () => {
-      alive = false;
-    };
-  }, [attempt]);
-
-  const plan = current.status === "ready" ? current.plan : null;
+  const plan = current.data?.plan ?? null;
+  const waiting = current.data?.waiting ?? null;
 
   function purchase() {
     if (!selected) return setError(PAYMENT_MESSAGES.selectPackage);
@@ -98,10 +82,8 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
         <h2 id="business-plan-current" className="text-lg font-semibold">
           Your business plan
         </h2>
-        {current.status === "loading" && (
-          <div aria-busy="true" className="h-16 animate-pulse rounded-xl bg-slate-100" />
-        )}
-        {current.status === "error" && (
+        {current.loading && <div aria-busy="true" className="h-16 animate-pulse rounded-xl bg-slate-100" />}
+        {current.error && (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
             <p className="flex-1">Your plan could not be loaded. Check your connection.</p>
             <button type="button" className={secondaryButtonClass} onClick={reload}>
@@ -109,7 +91,7 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
             </button>
           </div>
         )}
-        {current.status === "ready" &&
+        {current.data &&
           (plan ? (
             <div className="flex flex-wrap items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
               <span className="font-semibold">{plan.package.name}</span>
@@ -123,10 +105,10 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
               No business plan running. Choose one below: your company shows in Top Brands and all your ads rank higher.
             </p>
           ))}
-        {current.status === "ready" && current.waiting && (
+        {waiting && (
           <div className="space-y-1 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
             <p className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">{current.waiting.package.name}</span>
+              <span className="font-semibold">{waiting.package.name}</span>
               <StatusBadge status="pending" />
             </p>
             <p className="text-sm">{PAYMENT_MESSAGES.pendingNotice}</p>

@@ -1,11 +1,11 @@
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TReview } from "@waterside/shared/reviews";
 import { REVIEW_MAX, REVIEW_MESSAGES } from "@waterside/shared/reviews-messages";
-import { useEffect, useState } from "react";
-import { browserTransport } from "~/lib/api-client";
+import { browserTransport, withSignal } from "~/lib/api-client";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { notify } from "~/lib/notify";
 import { authedTransport, useSession } from "~/lib/session";
+import { usePagedList } from "~/lib/use-paged-list";
 import { createReview } from "../api/create-review";
 import { getReviews } from "../api/get-reviews";
 import { PostEditor } from "./post-editor";
@@ -19,49 +19,26 @@ import { ReviewItem } from "./review-item";
 export function AdReviews({ adId, firstPage }: { adId: number; firstPage: TPaged<TReview> | null }) {
   const session = useSession();
   const signedIn = session.status === "signed-in";
-  const [reviews, setReviews] = useState<TReview[] | null>(firstPage?.data ?? null);
-  const [total, setTotal] = useState(firstPage?.total ?? 0);
-  const [page, setPage] = useState(firstPage ? { current: 1, more: firstPage.next_page_url !== null } : null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (session.status === "loading" || (!signedIn && firstPage)) return;
-    let live = true;
-    getReviews(signedIn ? authedTransport : browserTransport, adId)
-      .then((first) => {
-        if (!live) return;
-        setReviews(first.data);
-        setTotal(first.total);
-        setPage({ current: 1, more: first.next_page_url !== null });
-        setFailed(false);
-      })
-      .catch(() => live && !firstPage && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [adId, firstPage, session.status, signedIn]);
+  const transport = signedIn ? authedTransport : browserTransport;
+  const list = usePagedList(
+    (page, signal) => getReviews(withSignal(transport, signal), adId, page),
+    [adId, signedIn],
+    // A visitor reads the page's own first page; a signed-in reader asks again for their marks (liked, theirs).
+    { initial: firstPage, askFirst: session.status !== "loading" && (signedIn || !firstPage) },
+  );
+  const rows = list.data;
+  const reviews = rows?.items ?? null;
+  const total = rows?.total ?? 0;
 
   async function more() {
-    if (!page) return;
-    setLoading(true);
-    try {
-      const next = await getReviews(signedIn ? authedTransport : browserTransport, adId, page.current + 1);
-      setReviews((current) => [
-        ...(current ?? []),
-        ...next.data.filter((review) => !current?.some((r) => r.id === review.id)),
-      ]);
-      setTotal(next.total);
-      setPage({ current: next.current_page, more: next.next_page_url !== null });
-    } catch {
-      notify("error", REVIEW_MESSAGES.fetchReviewsFailed);
-    } finally {
-      setLoading(false);
-    }
+    if (!(await list.loadMore())) notify("error", REVIEW_MESSAGES.fetchReviewsFailed);
   }
 
   const updateReview = (id: number) => (change: (review: TReview) => TReview) =>
-    setReviews((current) => current?.map((review) => (review.id === id ? change(review) : review)) ?? null);
+    list.update((current) => ({
+      ...current,
+      items: current.items.map((review) => (review.id === id ? change(review) : review)),
+    }));
 
   return (
     <section aria-labelledby="ad-reviews" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
@@ -76,8 +53,9 @@ export function AdReviews({ adId, firstPage }: { adId: number; firstPage: TPaged
           onSave={async (content) => {
             try {
               const review = await createReview(authedTransport, adId, content);
-              setReviews((current) => [review, ...(current ?? [])]);
-              setTotal((count) => count + 1);
+              // With no list shown (it could not be read), reading it again shows the new review too.
+              if (!list.data) list.reload();
+              list.update((current) => ({ ...current, items: [review, ...current.items], total: current.total + 1 }));
               return true;
             } catch {
               notify("error", REVIEW_MESSAGES.reviewFailed("creating"));
@@ -94,12 +72,12 @@ export function AdReviews({ adId, firstPage }: { adId: number; firstPage: TPaged
           Log in to write a review
         </button>
       )}
-      {reviews === null && !failed && (
+      {reviews === null && !list.error && (
         <div aria-busy="true" className="h-16 animate-pulse rounded-lg bg-slate-100">
           <span className="sr-only">Loading...</span>
         </div>
       )}
-      {failed && (
+      {reviews === null && list.error && (
         <p role="alert" className="text-sm text-red-700">
           {REVIEW_MESSAGES.fetchReviewsFailed}
         </p>
@@ -112,22 +90,19 @@ export function AdReviews({ adId, firstPage }: { adId: number; firstPage: TPaged
               key={review.id}
               review={review}
               update={updateReview(review.id)}
-              onRemoved={() => {
-                setReviews((current) => current?.filter((r) => r.id !== review.id) ?? null);
-                setTotal((count) => count - 1);
-              }}
+              onRemoved={() => list.remove(review)}
             />
           ))}
         </ul>
       )}
-      {page?.more && (
+      {rows && rows.nextPage !== null && (
         <button
           type="button"
           onClick={more}
-          disabled={loading}
+          disabled={rows.more === "loading"}
           className="rounded-lg px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 disabled:opacity-60"
         >
-          {loading ? "Loading..." : "More reviews"}
+          {rows.more === "loading" ? "Loading..." : "More reviews"}
         </button>
       )}
     </section>

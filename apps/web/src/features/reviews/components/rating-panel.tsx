@@ -1,18 +1,17 @@
 import type { TAdRating } from "@waterside/shared/ads";
 import { REVIEW_MESSAGES, STARS_MAX } from "@waterside/shared/reviews-messages";
 import { clsx } from "clsx";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { notify } from "~/lib/notify";
 import { authedTransport, useSession } from "~/lib/session";
-import { getAdRating } from "../api/get-ad-rating";
 import { rateAd } from "../api/rate-ad";
 import { RatingBreakdown } from "./rating-breakdown";
 
 /**
  * Spec §2, §4 "Rating": the ad's breakdown by star and, for a signed-in buyer, five stars to click; the first
- * click creates the rating, later ones update it. The page is rendered once for everyone, so a signed-in reader's
- * own rating is asked for after it loads. The owner rates nothing; a visitor is asked to log in.
+ * click creates the rating, later ones update it. `rating` carries a signed-in reader's own stars once known
+ * (hooks/use-ad-rating.ts). The owner rates nothing; a visitor is asked to log in.
  */
 export function RatingPanel({
   adId,
@@ -28,13 +27,6 @@ export function RatingPanel({
   const signedIn = useSession().status === "signed-in";
   const [busy, setBusy] = useState(false);
   const [hovered, setHovered] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    getAdRating(authedTransport, adId)
-      .then(onChange)
-      .catch(() => undefined);
-  }, [adId, signedIn, onChange]);
 
   async function rate(stars: number) {
     if (!signedIn) return openLoginPrompt("Log in to rate, review and like.");

@@ -6,7 +6,7 @@ import type { TPackage } from "@waterside/shared/payments";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { ZAdForm, type TSubcategoryAttribute } from "@waterside/shared/selling";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { usePurchaseFlow } from "~/components/purchase/use-purchase-flow";
@@ -21,9 +21,10 @@ import {
   type AdFormValues,
   type FormPicture,
 } from "~/lib/ad-drafts";
-import { ApiError, browserTransport } from "~/lib/api-client";
+import { ApiError, browserTransport, withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { isBoostStepState } from "~/lib/sell-navigation";
+import { useLoad } from "~/lib/use-load";
 import { createAd } from "../api/create-ad";
 import { getSubcategoryAttributes } from "../api/get-subcategory-attributes";
 import { updateAd } from "../api/update-ad";
@@ -73,7 +74,6 @@ export function useSellWizard({
   const [pictures, setPictures] = useState<FormPicture[]>(initial.pictures);
   const [picturesError, setPicturesError] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
-  const [attributeRules, setAttributeRules] = useState<TSubcategoryAttribute[] | null>(null);
   const [selectedPackage, setSelectedPackage] = useState<TPackage | null>(null);
   const [packageError, setPackageError] = useState<string | null>(null);
   // Spec selling §4: closing or cancelling any purchase modal, and the end of the payment, go to /profile. Leaving
@@ -87,16 +87,12 @@ export function useSellWizard({
   const form = useForm<AdFormValues>({ resolver: zodResolver(ZAdForm) as never, defaultValues: initial.values });
   const subcategoryId = useWatch({ control: form.control, name: "subcategory_id" });
 
-  useEffect(() => {
-    if (!subcategoryId) return;
-    let current = true;
-    getSubcategoryAttributes(browserTransport, subcategoryId)
-      .then((rules) => current && setAttributeRules(rules))
-      .catch(() => current && setAttributeRules([]));
-    return () => {
-      current = false;
-    };
-  }, [subcategoryId]);
+  const rules = useLoad(
+    subcategoryId ? (signal) => getSubcategoryAttributes(withSignal(browserTransport, signal), subcategoryId) : null,
+    subcategoryId,
+  );
+  // Null while they load (or no subcategory is chosen); a subcategory whose rules cannot be read asks for nothing.
+  const attributeRules: TSubcategoryAttribute[] | null = rules.error ? [] : (rules.data ?? null);
 
   async function validStepOne() {
     const fieldsValid = await form.trigger(STEP_ONE);
@@ -147,7 +143,6 @@ export function useSellWizard({
   /** A new category empties the subcategory and the attributes asked for. */
   function categoryChanged() {
     form.setValue("subcategory_id", "");
-    setAttributeRules(null);
   }
 
   async function saveAsDraft() {

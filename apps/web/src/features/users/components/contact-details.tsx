@@ -1,10 +1,9 @@
 import type { TPublicUser } from "@waterside/shared/users";
-import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { withSignal } from "~/lib/api-client";
 import { authedTransport, rememberReturnRoute, useSession } from "~/lib/session";
 import { getUser } from "~/lib/api/get-user";
-
-type Contact = Pick<TPublicUser, "email" | "phone_number">;
+import { useLoad } from "~/lib/use-load";
 
 /**
  * The server renders every profile as a visitor sees it, without email and phone (decision 033). Once the
@@ -13,24 +12,16 @@ type Contact = Pick<TPublicUser, "email" | "phone_number">;
 function useContact(user: TPublicUser) {
   const session = useSession();
   const signedIn = session.status === "signed-in";
-  const [fetched, setFetched] = useState<{ userId: number; contact: Contact | "error" } | null>(null);
-  useEffect(() => {
-    if (!signedIn || user.email !== null) return;
-    let current = true;
-    getUser(authedTransport, user.id)
-      .then(({ email, phone_number }) => current && setFetched({ userId: user.id, contact: { email, phone_number } }))
-      .catch(() => current && setFetched({ userId: user.id, contact: "error" }));
-    return () => {
-      current = false;
-    };
-  }, [signedIn, user.id, user.email]);
+  const fetched = useLoad(
+    signedIn && user.email === null ? (signal) => getUser(withSignal(authedTransport, signal), user.id) : null,
+    user.id,
+  );
 
   if (user.email !== null) return { state: "shown", contact: user } as const;
   if (!signedIn) return { state: "visitor" } as const;
-  if (fetched?.userId !== user.id) return { state: "loading" } as const;
-  return fetched.contact === "error"
-    ? ({ state: "error" } as const)
-    : ({ state: "shown", contact: fetched.contact } as const);
+  if (fetched.error) return { state: "error" } as const;
+  if (!fetched.data) return { state: "loading" } as const;
+  return { state: "shown", contact: fetched.data } as const;
 }
 
 /** Spec §2 /profile/{userId}: phone and email for signed-in users; visitors are asked to log in first. */

@@ -1,47 +1,45 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { adPath } from "~/components/ads/ad-path";
-import { listDrafts, removeDraft, type AdDraft } from "~/lib/ad-drafts";
+import { listDrafts, removeDraft } from "~/lib/ad-drafts";
+import { withSignal } from "~/lib/api-client";
 import { formatDate, formatPrice } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { deleteAd } from "~/lib/api/delete-ad";
 import { getAdViewTotals } from "~/lib/api/get-ad-view-totals";
 import { authedTransport } from "~/lib/session";
-import { getMyAds, type MyAds } from "../api/get-my-ads";
+import { useLoad } from "~/lib/use-load";
+import { getMyAds } from "../api/get-my-ads";
+
+/** A list without its drafts is still a list: drafts that cannot be read from this device count as none. */
+const loadDrafts = () => listDrafts().catch(() => []);
 
 /** Spec §2 My Ads: the seller's ads in every status with quick edit and delete, and their local drafts. */
 export function MyAdsTab() {
-  const [ads, setAds] = useState<MyAds | null | "error">(null);
-  const [drafts, setDrafts] = useState<AdDraft[]>([]);
-  const [views, setViews] = useState<Map<number, number> | null>(null);
-  const load = useCallback(() => {
-    getMyAds(authedTransport)
-      .then((loaded) => {
-        setAds(loaded);
-        if (!loaded.data.length) return;
-        // Views come after the list, and a list without them is still a list.
-        getAdViewTotals(
-          authedTransport,
-          loaded.data.map((ad) => ad.id),
-        )
-          .then((totals) => setViews(new Map(totals.ads.map((ad) => [ad.ad_id, ad.views]))))
-          .catch(() => setViews(null));
-      })
-      .catch(() => setAds("error"));
-    listDrafts()
-      .then(setDrafts)
-      .catch(() => setDrafts([]));
-  }, []);
-  useEffect(load, [load]);
+  const mine = useLoad((signal) => getMyAds(withSignal(authedTransport, signal)), "my-ads");
+  const ads = mine.data;
+  const ids = ads?.data.map((ad) => ad.id) ?? [];
+  // Views come after the list, and a list without them is still a list; after a deletion the known ones stay shown.
+  const views = useLoad(
+    ids.length
+      ? (signal) =>
+          getAdViewTotals(withSignal(authedTransport, signal), ids).then(
+            (totals) => new Map(totals.ads.map((ad) => [ad.ad_id, ad.views])),
+          )
+      : null,
+    ids,
+    { keep: true },
+  ).data;
+  const drafts = useLoad(loadDrafts, "drafts");
 
   async function remove(ad: TAdListItem) {
     if (!window.confirm(SELLING_MESSAGES.deleteConfirm)) return;
     try {
       await deleteAd(authedTransport, ad.id);
       notify("success", SELLING_MESSAGES.deleted);
-      load();
+      void mine.refresh();
+      void drafts.refresh();
     } catch {
       notify("error", SELLING_MESSAGES.deleteFailed);
     }
@@ -51,7 +49,7 @@ export function MyAdsTab() {
     <div className="space-y-6">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          My Ads {ads && ads !== "error" && <span className="text-slate-500">({ads.counts.all})</span>}
+          My Ads {ads && <span className="text-slate-500">({ads.counts.all})</span>}
         </h2>
         <Link
           to="/sell"
@@ -60,15 +58,15 @@ export function MyAdsTab() {
           Post an ad
         </Link>
       </div>
-      {ads === null && <p aria-busy="true">Loading...</p>}
-      {ads === "error" && <p role="alert">Error getting ads, please reload page</p>}
-      {ads && ads !== "error" && ads.data.length === 0 && (
+      {mine.loading && <p aria-busy="true">Loading...</p>}
+      {mine.error && <p role="alert">Error getting ads, please reload page</p>}
+      {ads && ads.data.length === 0 && (
         <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">No ads available</p>
           <p className="mt-1 text-slate-600">Post your first ad: it is free.</p>
         </div>
       )}
-      {ads && ads !== "error" && ads.data.length > 0 && (
+      {ads && ads.data.length > 0 && (
         <ul className="divide-y divide-slate-200" aria-label="Your ads">
           {ads.data.map((ad) => (
             <li key={ad.id} className="flex items-center gap-3 py-3">
@@ -118,11 +116,11 @@ export function MyAdsTab() {
       )}
       <section aria-label="Drafts" className="space-y-2">
         <h3 className="font-semibold">Drafts</h3>
-        {drafts.length === 0 ? (
+        {!drafts.data?.length ? (
           <p className="text-sm text-slate-600">No drafts. Use "Save draft" while posting to finish an ad later.</p>
         ) : (
           <ul className="divide-y divide-slate-200">
-            {drafts.map((draft) => (
+            {drafts.data.map((draft) => (
               <li key={draft.id} className="flex items-center gap-3 py-2">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{draft.values.title || "Untitled draft"}</p>
@@ -139,7 +137,7 @@ export function MyAdsTab() {
                   type="button"
                   onClick={async () => {
                     await removeDraft(draft.id);
-                    setDrafts(await listDrafts());
+                    await drafts.refresh();
                   }}
                   className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
