@@ -64,6 +64,8 @@ export async function startSmtpReceiver() {
         });
       });
     },
+    /** The mails to `to` received so far and not taken by nextMailTo: none, once the job that would mail has ended. */
+    mailsTo: (to: string) => received.filter((mail) => mail.to.includes(to)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -9,6 +9,7 @@ import { chatMessages } from "../../db/schema/chat.ts";
 import { pushSubscriptions } from "../../db/schema/notifications.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { startFakePushService } from "../../test/fake-push-service.ts";
+import { jobStates } from "../../test/job-states.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -50,7 +51,9 @@ const person = () => signedInUser(ctx.app, ctx.db);
 const call = (method: "GET" | "POST" | "PATCH" | "DELETE", path: string, headers: Headers, payload?: object) =>
   ctx.app.inject({ method, url: `/api${path}`, headers, ...(payload ? { payload } : {}) });
 const pushesTo = (endpoint: string) => pushService.received.filter((push) => endpoint.endsWith(push.path));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2500));
+/** The states of the push or mail jobs for `receiverId`, once every one of them has ended. */
+const endedJobs = (name: "notifications.push-chat-message" | "notifications.email-unread-chat", receiverId: number) =>
+  expect.poll(() => jobStates(ctx.sql, name, { receiverId }), { timeout: 10_000 });
 
 async function subscribedSeller() {
   const seller = await person();
@@ -92,12 +95,15 @@ describe("Web Push for a recipient who is away", () => {
     const chat = (
       await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "Hi" })
     ).json().data;
+    // The socket stays open until the message's push job has run.
+    await endedJobs("notifications.push-chat-message", seller.user.id).toEqual(["completed"]);
+    expect(pushesTo(seller.subscription.endpoint)).toEqual([]);
     socket.disconnect();
 
     const off = await call("PATCH", "/user/notification-settings", seller.headers, { push: false });
     expect(off.json().data).toEqual({ push: false, email: true });
     await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "Hello?" });
-    await settle();
+    await endedJobs("notifications.push-chat-message", seller.user.id).toEqual(["completed", "completed"]);
     expect(pushesTo(seller.subscription.endpoint)).toEqual([]);
   });
 
@@ -132,8 +138,9 @@ describe("mail for messages left unread", () => {
     expect(received.raw).toContain("2 unread messages");
 
     await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "Hello again" });
-    await settle();
-    await expect(mail.nextMailTo(seller.user.email, 500)).rejects.toThrow();
+    // One mail job per message: the third one has run and found the chat mailed about within the hour.
+    await endedJobs("notifications.email-unread-chat", seller.user.id).toEqual(["completed", "completed", "completed"]);
+    expect(mail.mailsTo(seller.user.email)).toEqual([]);
   });
 
   it("mails nobody when the messages were read in time, or when mail is off", async () => {
@@ -146,9 +153,10 @@ describe("mail for messages left unread", () => {
     const other = await person();
     await call("PATCH", "/user/notification-settings", other.headers, { email: false });
     await call("POST", "/chats", buyer.headers, { recieverId: other.user.id, firstMessage: "Hi there" });
-    await settle();
-    await expect(mail.nextMailTo(seller.user.email, 500)).rejects.toThrow();
-    await expect(mail.nextMailTo(other.user.email, 500)).rejects.toThrow();
+    await endedJobs("notifications.email-unread-chat", seller.user.id).toEqual(["completed"]);
+    await endedJobs("notifications.email-unread-chat", other.user.id).toEqual(["completed"]);
+    expect(mail.mailsTo(seller.user.email)).toEqual([]);
+    expect(mail.mailsTo(other.user.email)).toEqual([]);
     expect(await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id))).toHaveLength(1);
   });
 });
