@@ -5,6 +5,7 @@ import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMomoSandbox } from "../../lib/momo-sandbox.ts";
 import { createAd, signedInUser } from "../../test/factories.ts";
+import { jobStates } from "../../test/job-states.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./momo-protocol.ts";
@@ -193,7 +194,7 @@ describe("paying for a boost with Mobile Money", () => {
     const { transaction_id } = (
       await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })
     ).json().data;
-    await sleep(400);
+    await expect.poll(() => sandbox.statusOf(transaction_id)).toBe("SUCCESSFUL");
     await ctx.sql`update payments set next_check_at = now() where id = ${transaction_id}`;
     // The reconciler's run, as its schedule starts it every minute, on the job queue.
     await ctx.jobs.send("payments.reconcile", {});
@@ -228,9 +229,10 @@ describe("paying for a boost with Mobile Money", () => {
         ad_id: other.ad.id,
       })
     ).json().data;
-    await sleep(400);
     const pending = (await status(other.headers, waiting.transaction_id)).json().data;
     expect(pending).toMatchObject({ status: "pending", subscription: { status: "pending" } });
+    // MTN was asked, and said the payer has not answered.
+    expect(sandbox.statusCalls(waiting.transaction_id)).toBe(1);
     // A second tap while it waits rings the phone no second time.
     const tap = await request(other.headers, {
       phone_number: MOMO_TEST_NUMBERS.succeeds,
@@ -247,7 +249,7 @@ describe("paying for a boost with Mobile Money", () => {
     const { transaction_id } = (
       await request(headers, { phone_number: MOMO_TEST_NUMBERS.succeeds, package_id: pack!.id, ad_id: ad.id })
     ).json().data;
-    await sleep(400);
+    await expect.poll(() => sandbox.statusOf(transaction_id)).toBe("SUCCESSFUL");
     const callback = () =>
       ctx.app.inject({
         method: "PUT",
@@ -268,7 +270,10 @@ describe("paying for a boost with Mobile Money", () => {
       ),
     ).toHaveLength(0);
     await finalStatus(headers, transaction_id);
-    await sleep(1500); // the callbacks' checks run on the job queue
+    // The callbacks' checks run on the job queue: every one has ended before the subscriptions are counted.
+    await expect
+      .poll(() => jobStates(ctx.sql, "payments.check", { paymentId: transaction_id }), { timeout: 10_000 })
+      .toSatisfy((states: string[]) => states.length > 0 && states.every((state) => state === "completed"));
     expect(await countRows("select count(*)::int as n from subscriptions where payment_id = $1", transaction_id)).toBe(
       1,
     );
@@ -282,8 +287,10 @@ describe("paying for a boost with Mobile Money", () => {
       ),
     ).toBe(1);
     await receiver.nextMailTo(user.email);
-    await sleep(500);
-    expect(receiver.received.filter((mail) => mail.to.includes(user.email))).toHaveLength(0);
+    await expect
+      .poll(() => jobStates(ctx.sql, "payments.send-receipt", { paymentId: transaction_id }), { timeout: 10_000 })
+      .toEqual(["completed"]);
+    expect(receiver.mailsTo(user.email)).toHaveLength(0);
   });
 
   it("an upgrade carries the unused time over at its value; cancel and expiry end the boost", async () => {
