@@ -15,7 +15,7 @@ const API_MODULES = {
   ads: ["ad-list-items.ts", "ads.service.ts"],
   analytics: [],
   auth: ["auth.routes.ts", "tokens.ts"],
-  catalog: ["catalog.service.ts"],
+  catalog: ["catalog.service.ts", "category-tree.service.ts", "attributes.service.ts"],
   chat: [],
   notifications: [],
   health: [],

@@ -27,7 +27,9 @@ import { createNotificationsService } from "./modules/notifications/notification
 import { adImageFileOwner } from "./modules/selling/ad-image-files.ts";
 import { userImageFileOwners } from "./modules/users/user-image-files.ts";
 import { handleChatSockets } from "./modules/chat/chat.socket.ts";
+import { createAttributesService } from "./modules/catalog/attributes.service.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { createCategoryTreeService } from "./modules/catalog/category-tree.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
 import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
@@ -43,7 +45,6 @@ import { createAdminReportsService } from "./modules/admin/admin-reports.service
 import { adminReviewsRoutes } from "./modules/admin/admin-reviews.routes.ts";
 import { createAdminReviewsService } from "./modules/admin/admin-reviews.service.ts";
 import { adminCatalogRoutes } from "./modules/admin/admin-catalog.routes.ts";
-import { createAdminCatalogService } from "./modules/admin/admin-catalog.service.ts";
 import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
 import { createAdminDashboardService } from "./modules/admin/admin-dashboard.service.ts";
 import { adminExportRoutes } from "./modules/admin/admin-export.routes.ts";
@@ -242,7 +243,8 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           accounts: createAdminAccountsService({ db, tokens, mediaBaseUrl }),
         });
         await admin.register(adminCatalogRoutes, {
-          catalog: createAdminCatalogService({ db, storage, mediaBaseUrl }),
+          tree: createCategoryTreeService({ db, storage, mediaBaseUrl }),
+          attributes: createAttributesService(db),
         });
         await admin.register(adminDashboardRoutes, { dashboard: createAdminDashboardService(db, mediaBaseUrl) });
         reactToModerationQueueEvents(events);

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
+import type { Change, RecordChange } from "../../lib/recorded-change.ts";
 
-export interface AdminAction {
+/** An admin write: what was done ("ad.status", "user.status", "category.create" …), to what, and by whom. */
+export interface AdminAction extends Change {
   adminId: number;
-  /** What was done, e.g. "ad.status", "user.status", "ad_report.status", "review.delete", "category.create". */
-  action: string;
-  targetType: string;
-  targetId: number;
-  before?: unknown;
-  after?: unknown;
 }
 
 /**
@@ -22,6 +18,12 @@ export async function recordAdminAction(tx: Transaction | Database, entry: Admin
       ${entry.before === undefined ? null : JSON.stringify(entry.before)}::jsonb,
       ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb)`);
 }
+
+/** What the owning modules' writes hand back for the record: the change, in this admin's name. */
+export const auditedBy =
+  (adminId: number): RecordChange =>
+  (tx, change) =>
+    recordAdminAction(tx, { adminId, ...change });
 
 interface AuditRow {
   id: number;

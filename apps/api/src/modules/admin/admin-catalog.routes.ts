@@ -26,16 +26,30 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentAdmin } from "../../plugins/auth.ts";
 import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
-import { pickImage, type AdminCatalogService } from "./admin-catalog.service.ts";
+import type { AttributesService } from "../catalog/attributes.service.ts";
+import type { CategoryTreeService } from "../catalog/category-tree.service.ts";
+import { auditedBy } from "./admin-audit.ts";
 
 const tags = ["admin"];
-const adminId = (request: Parameters<typeof currentAdmin>[0]) => currentAdmin(request).adminId;
+/** Each write is the catalog's, recorded in the admin's name with it (decision 049). */
+const audit = (request: Parameters<typeof currentAdmin>[0]) => auditedBy(currentAdmin(request).adminId);
+
+/** The picture of a form: `image`, or `images` itself, or the first file under `images[…]`. */
+function pickImage(body: { image?: Buffer; images?: Buffer | Record<string, unknown> }): Buffer | undefined {
+  if (body.image) return body.image;
+  if (Buffer.isBuffer(body.images)) return body.images;
+  return Object.values(body.images ?? {}).find((value): value is Buffer => Buffer.isBuffer(value));
+}
 
 /**
- * Spec §7 admin catalogue calls (issue 16; decision 051). Registered in the admin scope of app.ts, whose guard
+ * Spec §7 admin catalogue calls (issue 16; decision 051): the catalog module's categories and attributes, each write
+ * audited. Registered in the admin scope of app.ts, whose guard
  * refuses visitors (401) and user tokens (403). Updates are PATCH, or POST with _method=patch.
  */
-export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogService }> = async (app, { catalog }) => {
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{
+  tree: CategoryTreeService;
+  attributes: AttributesService;
+}> = async (app, { tree, attributes }) => {
   app.get(
     "/admin/categories",
     {
@@ -45,7 +59,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
         response: { 200: envelope(z.array(ZAdminCategory)) },
       },
     },
-    async () => ({ data: await catalog.listCategories() }),
+    async () => ({ data: await tree.listCategories() }),
   );
 
   app.get(
@@ -57,7 +71,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
         response: { 200: envelope(ZCategoryReport) },
       },
     },
-    async () => ({ data: await catalog.report() }),
+    async () => ({ data: await tree.report() }),
   );
 
   app.post(
@@ -71,7 +85,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       },
     },
     async (request, reply) => {
-      const data = await catalog.createCategory(adminId(request), request.body.name, pickImage(request.body));
+      const data = await tree.createCategory(request.body.name, pickImage(request.body), audit(request));
       return reply.code(201).send({ data, message: M.categoryCreated });
     },
   );
@@ -87,7 +101,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       response: { 200: envelope(ZAdminCategory) },
     },
     handler: async (request) => ({
-      data: await catalog.updateCategory(adminId(request), request.params.id, request.body, pickImage(request.body)),
+      data: await tree.updateCategory(request.params.id, request.body, pickImage(request.body), audit(request)),
       message: M.updated,
     }),
   });
@@ -104,7 +118,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       },
     },
     async (request) => ({
-      data: await catalog.setCategoryActive(adminId(request), request.params.id, request.body?.active),
+      data: await tree.setCategoryActive(request.params.id, request.body?.active, audit(request)),
       message: M.updated,
     }),
   );
@@ -119,7 +133,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
         response: { 200: envelope(z.array(ZAdminSubcategory)) },
       },
     },
-    async (request) => ({ data: await catalog.listSubcategories(request.query.category_id) }),
+    async (request) => ({ data: await tree.listSubcategories(request.query.category_id) }),
   );
 
   app.post(
@@ -134,7 +148,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
     },
     async (request, reply) => {
       const { category_id, name } = request.body;
-      const data = await catalog.createSubcategory(adminId(request), { category_id, name }, pickImage(request.body));
+      const data = await tree.createSubcategory({ category_id, name }, pickImage(request.body), audit(request));
       return reply.code(201).send({ data, message: M.subcategoryCreated });
     },
   );
@@ -150,7 +164,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       response: { 200: envelope(ZAdminSubcategory) },
     },
     handler: async (request) => ({
-      data: await catalog.updateSubcategory(adminId(request), request.params.id, request.body, pickImage(request.body)),
+      data: await tree.updateSubcategory(request.params.id, request.body, pickImage(request.body), audit(request)),
       message: M.updated,
     }),
   });
@@ -167,7 +181,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       },
     },
     async (request) => ({
-      data: await catalog.setSubcategoryActive(adminId(request), request.params.id, request.body?.active),
+      data: await tree.setSubcategoryActive(request.params.id, request.body?.active, audit(request)),
       message: M.updated,
     }),
   );
@@ -182,7 +196,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
         response: { 200: envelope(z.array(ZAdminSubcategoryAttribute)) },
       },
     },
-    async (request) => ({ data: await catalog.subcategoryAttributes(request.params.id) }),
+    async (request) => ({ data: await attributes.subcategoryAttributes(request.params.id) }),
   );
 
   app.get(
@@ -197,7 +211,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
     async (_request, reply) => {
       // Spec §9: clients cache attribute types 5 minutes.
       reply.header("cache-control", "private, max-age=300");
-      return { data: await catalog.attributeTypes() };
+      return { data: await attributes.attributeTypes() };
     },
   );
 
@@ -212,8 +226,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       },
     },
     async (request, reply) => {
-      const id = await catalog.createAttribute(adminId(request), request.body);
-      return reply.code(201).send({ data: await catalog.attribute(id), message: M.attributeCreated });
+      const id = await attributes.createAttribute(request.body, audit(request));
+      return reply.code(201).send({ data: await attributes.attribute(id), message: M.attributeCreated });
     },
   );
 
@@ -228,8 +242,8 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       response: { 200: envelope(ZAdminAttribute) },
     },
     handler: async (request) => {
-      await catalog.updateAttribute(adminId(request), request.params.id, request.body);
-      return { data: await catalog.attribute(request.params.id), message: M.attributeUpdated };
+      await attributes.updateAttribute(request.params.id, request.body, audit(request));
+      return { data: await attributes.attribute(request.params.id), message: M.attributeUpdated };
     },
   });
 
@@ -246,7 +260,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await catalog.createSubcategoryAttribute(adminId(request), request.body), message: M.created }),
+        .send({ data: await attributes.createSubcategoryAttribute(request.body, audit(request)), message: M.created }),
   );
 
   app.route({
@@ -260,7 +274,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       response: { 200: envelope(ZAdminSubcategoryAttribute) },
     },
     handler: async (request) => ({
-      data: await catalog.updateSubcategoryAttribute(adminId(request), request.params.id, request.body),
+      data: await attributes.updateSubcategoryAttribute(request.params.id, request.body, audit(request)),
       message: M.updated,
     }),
   });
@@ -276,7 +290,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       },
     },
     async (request) => {
-      await catalog.deleteSubcategoryAttribute(adminId(request), request.params.id);
+      await attributes.deleteSubcategoryAttribute(request.params.id, audit(request));
       return { data: null, message: M.attributeDeleted };
     },
   );
@@ -293,7 +307,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
     },
     async (request, reply) => {
       const { subcategory_attribute_id, values } = request.body;
-      const data = await catalog.createOptions(adminId(request), subcategory_attribute_id, values);
+      const data = await attributes.createOptions(subcategory_attribute_id, values, audit(request));
       return reply.code(201).send({ data, message: M.created });
     },
   );
@@ -309,7 +323,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
       response: { 200: envelope(ZOption) },
     },
     handler: async (request) => ({
-      data: await catalog.updateOption(adminId(request), request.params.id, request.body.value),
+      data: await attributes.updateOption(request.params.id, request.body.value, audit(request)),
       message: M.updated,
     }),
   });
@@ -318,7 +332,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{ catalog: AdminCatalogSe
     "/admin/attribute-options/:id",
     { schema: { tags, summary: "Deletes an option", params: ZIdParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await catalog.deleteOption(adminId(request), request.params.id);
+      await attributes.deleteOption(request.params.id, audit(request));
       return { data: null, message: M.deleted };
     },
   );

@@ -2,7 +2,7 @@ import type { TDashboard } from "@waterside/shared/admin-catalog";
 import { DASHBOARD_CATEGORIES, DASHBOARD_LATEST_USERS } from "@waterside/shared/admin-catalog-messages";
 import type { Database } from "../../db/database.ts";
 import { singleImageFile } from "../../lib/images.ts";
-import { dashboardFigures } from "./admin-catalog.queries.ts";
+import { dashboardFigures } from "./admin-dashboard.queries.ts";
 
 /**
  * /admin/dashboard (spec §6; issue 16): posts and users counted, the latest 10 users, the first 3 categories with
