@@ -8,7 +8,7 @@ import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { findAdminAccount, findAdminAccountPage } from "./admin-admins.queries.ts";
-import { adminPage } from "./admin-paging.ts";
+import { toPage } from "../../lib/paging.ts";
 
 /** The admins table and admin suspension (decision 057). */
 export function createAdminAccountsService({
@@ -25,7 +25,7 @@ export function createAdminAccountsService({
       const page = query.page ?? 1;
       const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const { rows, total } = await findAdminAccountPage(db, mediaBaseUrl, perPage, (page - 1) * perPage);
-      return adminPage(rows, total, { page, perPage, path, query });
+      return toPage(rows, total, page, perPage, { path, query });
     },
 
     /**

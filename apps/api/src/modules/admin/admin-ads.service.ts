@@ -9,6 +9,7 @@ import {
 import type { TAdListItem } from "@waterside/shared/ads";
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
+import { toPage } from "../../lib/paging.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import type { AdsService } from "../ads/ads.service.ts";
@@ -36,15 +37,7 @@ export function createAdminAdsService({ db, ads: publicAds, mediaBaseUrl }: AdsS
       const perPage = filters.per_page ?? ADMIN_TABLE_PAGE;
       const page = filters.page ?? 1;
       const { ids, total } = await findAdminAdPage(db, filters, perPage, (page - 1) * perPage);
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      return {
-        data: await loadAdListItems(db, ids, mediaBaseUrl),
-        current_page: page,
-        per_page: perPage,
-        total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-      };
+      return toPage(await loadAdListItems(db, ids, mediaBaseUrl), total, page, perPage, pageUrl);
     },
 
     /** Any status, any (sub)category state, with its owner as the users table shows them. */

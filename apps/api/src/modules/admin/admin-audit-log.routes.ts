@@ -4,7 +4,7 @@ import { envelope, paged } from "@waterside/shared/api-envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { listAdminActions } from "./admin-audit.ts";
-import { adminPage } from "./admin-paging.ts";
+import { toPage } from "../../lib/paging.ts";
 
 /**
  * GET /admin/audit-log (issue 16, decision 049): read only. No route updates or deletes the log, and the table's
@@ -30,7 +30,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         { adminId: query.admin_id, targetType: query.target_type, targetId: query.target_id },
         { limit: perPage, offset: (page - 1) * perPage },
       );
-      return { data: adminPage(rows, total, { page, perPage, path: "/api/admin/audit-log", query }) };
+      return { data: toPage(rows, total, page, perPage, { path: "/api/admin/audit-log", query }) };
     },
   );
 };

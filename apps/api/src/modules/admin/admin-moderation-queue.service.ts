@@ -9,7 +9,7 @@ import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { countQueue, findHeldAdIds, findNewestAdIds, findQueueMarks } from "./admin-moderation-queue.queries.ts";
-import { adminPage } from "./admin-paging.ts";
+import { toPage } from "../../lib/paging.ts";
 
 /**
  * The moderation queue (issue 16, decision 052): every ad, newest first, with its "reviewed" mark, so admins walk
@@ -51,7 +51,7 @@ export function createModerationQueueService({ db, mediaBaseUrl }: { db: Databas
       const rest = perPage - heldIds.length;
       const newestIds = rest > 0 ? await findNewestAdIds(db, query.reviewed, rest, Math.max(0, offset - held)) : [];
       const items = await loadItems([...heldIds, ...newestIds]);
-      return adminPage(items, total, { page, perPage, path, query });
+      return toPage(items, total, page, perPage, { path, query });
     },
 
     /**

@@ -10,9 +10,10 @@ import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-me
 import { REPORT_STATUS } from "@waterside/shared/reports-messages";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
+import { toPage } from "../../lib/paging.ts";
 import { fieldError, notFound } from "../../plugins/errors.ts";
 import { recordAdminAction } from "./admin-audit.ts";
-import { adminPage, whereAll } from "./admin-paging.ts";
+import { whereAll } from "./admin-paging.ts";
 
 type Reader = Pick<Database, "execute">;
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -180,7 +181,7 @@ export function createAdminReportsService(db: Database) {
         selectAdReports(db, where, perPage, (page - 1) * perPage),
         count(db, "ad_reports", where),
       ]);
-      return adminPage(rows.map(toAdReport), total, { page, perPage, path, query });
+      return toPage(rows.map(toAdReport), total, page, perPage, { path, query });
     },
 
     async userReports(query: TAdminUserReportsQuery, path: string) {
@@ -195,7 +196,7 @@ export function createAdminReportsService(db: Database) {
         selectUserReports(db, where, perPage, (page - 1) * perPage),
         count(db, "user_reports", where),
       ]);
-      return adminPage(rows.map(toUserReport), total, { page, perPage, path, query });
+      return toPage(rows.map(toUserReport), total, page, perPage, { path, query });
     },
 
     async changeAdReportStatus(adminId: number, reportId: number, change: TReportStatusChange) {

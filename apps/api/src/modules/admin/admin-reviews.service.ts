@@ -6,7 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { ReviewsService } from "../reviews/reviews.service.ts";
 import { recordAdminAction } from "./admin-audit.ts";
-import { adminPage } from "./admin-paging.ts";
+import { toPage } from "../../lib/paging.ts";
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -98,7 +98,7 @@ export function createAdminReviewsService(db: Database, reviews: ReviewsService)
         edited: row.edited,
         created_at: iso(row.created_at),
       }));
-      return adminPage(items, counted?.total ?? 0, { page, perPage, path, query });
+      return toPage(items, counted?.total ?? 0, page, perPage, { path, query });
     },
 
     async deleteReview(adminId: number, reviewId: number) {

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES, ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messag
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import { toPage } from "../../lib/paging.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { lockAdIdsOf } from "../selling/ad-status.ts";
@@ -34,15 +35,13 @@ export function createAdminUsersService({ db, events, tokens, mediaBaseUrl }: Us
       const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const page = query.page ?? 1;
       const { rows, total } = await findAdminUserPage(db, query, perPage, (page - 1) * perPage);
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      return {
-        data: rows.map((row) => toAdminUser(row, mediaBaseUrl)),
-        current_page: page,
-        per_page: perPage,
+      return toPage(
+        rows.map((row) => toAdminUser(row, mediaBaseUrl)),
         total,
-        last_page: lastPage,
-        next_page_url: page < lastPage ? `${pageUrl}?page=${page + 1}` : null,
-      };
+        page,
+        perPage,
+        pageUrl,
+      );
     },
 
     /**
