@@ -25,7 +25,7 @@ const API_MODULES = {
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],
   selling: ["ad-status.ts", "visibility-scores.ts"],
-  users: ["user-resource.ts", "user-status.ts"],
+  users: ["user-accounts.ts", "user-resource.ts", "user-status.ts"],
 };
 
 /** One direction: shared → modules → app. Paths are resolved, so relative imports cannot slip past. */

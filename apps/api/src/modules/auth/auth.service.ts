@@ -7,12 +7,13 @@ import type { TUser } from "@waterside/shared/users";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { authSessions } from "../../db/schema/auth.ts";
-import { companies, emailEquals, users } from "../../db/schema/users.ts";
+import { emailEquals, users } from "../../db/schema/users.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { storeThenWrite } from "../../lib/stored-files.ts";
 import { HttpError, fieldError } from "../../plugins/errors.ts";
+import { createAccount } from "../users/user-accounts.ts";
 import { loadUserResource } from "../users/user-resource.ts";
 import type { TokenService } from "./tokens.ts";
 
@@ -97,9 +98,9 @@ export function createAuthService({
           write: async ({ profileImage, bannerImage }) => {
             const passwordHash = await hash(input.password);
             return db.transaction(async (tx) => {
-              const [user] = await tx
-                .insert(users)
-                .values({
+              const user = await createAccount(
+                tx,
+                {
                   name: input.name,
                   email: input.email,
                   password_hash: passwordHash,
@@ -107,19 +108,18 @@ export function createAuthService({
                   bio: input.bio ?? null,
                   usertype_id: input.usertype_id,
                   profile_image: profileImage,
-                })
-                .returning({ id: users.id });
-              if (business) {
-                await tx.insert(companies).values({
-                  user_id: user!.id,
-                  banner_image: bannerImage,
-                  description: input.description ?? null,
-                  address: input.address ?? null,
-                  latitude: input.latitude ?? null,
-                  longitude: input.longitude ?? null,
-                });
-              }
-              return user!.id;
+                },
+                business
+                  ? {
+                      banner_image: bannerImage,
+                      description: input.description ?? null,
+                      address: input.address ?? null,
+                      latitude: input.latitude ?? null,
+                      longitude: input.longitude ?? null,
+                    }
+                  : undefined,
+              );
+              return user.id;
             });
           },
         });

@@ -14,6 +14,7 @@ import { emailEquals, users } from "../../db/schema/users.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
+import { setPasswordHash } from "../users/user-accounts.ts";
 
 interface PasswordResetDeps {
   db: Database;
@@ -119,7 +120,7 @@ export function createPasswordResetService({
           .where(and(eq(passwordResetCodes.id, attempt.id), isNull(passwordResetCodes.used_at)))
           .returning({ id: passwordResetCodes.id });
         if (!used) return false;
-        await tx.update(users).set({ password_hash: passwordHash, updated_at: now() }).where(eq(users.id, user.id));
+        await setPasswordHash(tx, user.id, passwordHash, now());
         return true;
       });
       if (!claimed) throw invalidCode();

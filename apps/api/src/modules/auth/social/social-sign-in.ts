@@ -13,6 +13,7 @@ import { assertPublicHost } from "../../../lib/public-addresses.ts";
 import type { Storage } from "../../../lib/storage.ts";
 import { storeThenWrite, type FileWriter } from "../../../lib/stored-files.ts";
 import { HttpError, fieldError } from "../../../plugins/errors.ts";
+import { createAccount, linkProvider, type ProviderColumn } from "../../users/user-accounts.ts";
 import { loginFailed, type ProviderIdentity } from "./identity.ts";
 import type { SocialProviders } from "./providers.ts";
 
@@ -93,10 +94,7 @@ export function createSocialSignIn({
       if (!identity.emailVerified) throw fieldError("email", AUTH_MESSAGES.emailTaken);
       // The account is already linked to another account of this provider.
       if (byEmail.linkedId && byEmail.linkedId !== identity.providerId) throw loginFailed();
-      await db
-        .update(users)
-        .set({ [column.name]: identity.providerId, updated_at: new Date() })
-        .where(eq(users.id, byEmail.id));
+      await linkProvider(db, byEmail.id, column.name as ProviderColumn, identity.providerId);
       return { user: byEmail, isNew: false };
     }
 
@@ -105,18 +103,14 @@ export function createSocialSignIn({
       store: (files) =>
         Promise.all([hash(randomBytes(32).toString("base64url")), storePicture(files, identity.pictureUrl)]),
       write: async ([passwordHash, profileImage]) => {
-        const [row] = await db
-          .insert(users)
-          .values({
-            name: identity.name?.trim() || email.split("@")[0]!,
-            email,
-            password_hash: passwordHash,
-            usertype_id: USER_TYPE.individual,
-            profile_image: profileImage,
-            [column.name]: identity.providerId,
-          })
-          .returning({ id: users.id, status_id: users.status_id });
-        return row!;
+        return createAccount(db, {
+          name: identity.name?.trim() || email.split("@")[0]!,
+          email,
+          password_hash: passwordHash,
+          usertype_id: USER_TYPE.individual,
+          profile_image: profileImage,
+          [column.name]: identity.providerId,
+        });
       },
     });
     return { user: created, isNew: true };
