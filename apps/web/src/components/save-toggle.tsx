@@ -5,17 +5,9 @@ import { openLoginPrompt } from "~/lib/login-prompt";
 import { toggleSaved, useIsSaved } from "~/lib/saved-ads";
 
 /** The heart on cards and the ad page (spec §2, §4 "Save toggle"); a visitor is asked to log in. */
-export function SaveToggle({
-  adId,
-  savedOnServer,
-  className,
-}: {
-  adId: number;
-  savedOnServer: boolean;
-  className?: string;
-}) {
+export function SaveToggle({ adId, className }: { adId: number; className?: string }) {
   const session = useSession();
-  const isSaved = useIsSaved(adId, savedOnServer);
+  const isSaved = useIsSaved(adId);
   const [busy, setBusy] = useState(false);
   return (
     <button

@@ -7,8 +7,10 @@ import { saveAd } from "./api/save-ad";
 import { unsaveAd } from "./api/unsave-ad";
 
 /**
- * Which ads the signed-in user saved. Public pages are rendered once for everyone, so the browser asks for
- * the ids once per session and marks cards and the ad page itself (docs/decisions/020-saved-ads.md).
+ * Which ads the signed-in user saved: the web's one record of the hearts (docs/decisions/020-saved-ads.md). Public
+ * pages are rendered once for everyone, so the `is_saved` of the ads they carry says nothing of the reader and the
+ * web does not read it: the browser asks for the ids once per user and session, and a save or an undo changes them
+ * at once.
  */
 let saved: { userId: number; ids: Set<number> } | null = null;
 let loading: Promise<void> | null = null;
@@ -32,15 +34,24 @@ function current(): Set<number> | null {
   return null;
 }
 
-/** Whether this ad is saved: the server's answer until the browser knows better. */
-export function useIsSaved(adId: number, fromServer: boolean) {
+/**
+ * The saved ids of whoever is signed in, read if they are not yet: a page whose hearts are all filled (the saved
+ * ads) waits for them. A failure is not thrown: the hearts then show as not saved, as on a visitor's page.
+ */
+export function loadSavedIds(): Promise<void> {
+  current();
+  return loading ?? Promise.resolve();
+}
+
+/** Whether this ad is saved; false on the server (pages are rendered for everyone) and until the ids are known. */
+export function useIsSaved(adId: number) {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => current()?.has(adId) ?? fromServer,
-    () => fromServer,
+    () => current()?.has(adId) ?? false,
+    () => false,
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from "@waterside/shared/realtime";
-import { publishOnlineContacts } from "./online-contacts";
+import { forgetOnlineContacts, publishOnlineContacts } from "./online-contacts";
 import { currentSession, getAccessToken } from "./session";
 
 /** The socket typed with the shared event map (packages/shared/src/realtime.ts), as the server's is. */
@@ -73,4 +73,5 @@ export function closeSocket() {
   socket?.disconnect();
   socket?.removeAllListeners();
   socket = null;
+  forgetOnlineContacts();
 }

@@ -123,7 +123,7 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
             </div>
             <div className="flex items-start justify-between gap-3">
               <h1 className="text-xl font-semibold sm:text-2xl">{ad.title}</h1>
-              <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="shrink-0" />
+              <SaveToggle adId={ad.id} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
             <StarRating rating={rating} />

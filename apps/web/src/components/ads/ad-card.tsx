@@ -33,7 +33,7 @@ export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: s
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
-      <SaveToggle adId={ad.id} savedOnServer={ad.is_saved} className="absolute top-2 right-2 z-10" />
+      <SaveToggle adId={ad.id} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price)}</p>
         <h3 className="line-clamp-2 font-medium text-slate-900">

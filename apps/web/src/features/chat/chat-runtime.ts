@@ -98,7 +98,6 @@ export function startChat() {
   socket.on("connect_error", connection);
   socket.on("new-message", ({ message, payload }) => incoming(payload.chatId, message));
   socket.on("messages-read", ({ chatId, upTo }) => markReadUpTo(chatId, upTo));
-  socket.on("online", (ids) => setChatState((current) => ({ ...current, online: new Set(ids) })));
 
   // One outbox for the user's tabs: what one adds or settles, the others learn (decision 038).
   const otherTab = (event: StorageEvent) => {
@@ -161,8 +160,11 @@ function incoming(chatId: number, message: TChatMessage) {
   const isNew = message.id > lastKnownId;
   noteMessageId(message.id);
   const reading = chatId === activeChatId && isVisible();
-  const known = receiveMessage(chatId, message, { countUnread: !reading });
-  if (!message.isSender && isNew && !message.isRead) {
+  // The one rule of unread: a message from the other side they have not read. It counts on its chat's badge unless
+  // the chat is open and in view, and, when it is news to this browser, lights the red dot off the chat page.
+  const unread = !message.isSender && !message.isRead;
+  const known = receiveMessage(chatId, message, { countUnread: unread && !reading });
+  if (unread && isNew) {
     if (!onChatPage()) flagNewMessages();
     // The open conversation reads it at once: the server marks it read and tells the sender.
     if (reading) markReadSoon(chatId);

@@ -46,8 +46,6 @@ export interface ChatState {
   list: ChatList;
   conversations: ReadonlyMap<number, Conversation>;
   pending: readonly PendingMessage[];
-  /** Ids of the user's contacts who are online now (the socket's `online`). */
-  online: ReadonlySet<number>;
   connection: "connecting" | "connected" | "offline";
 }
 
@@ -66,7 +64,6 @@ const initial = (userId: number | null, pending: PendingMessage[] = []): ChatSta
   list: EMPTY_LIST,
   conversations: new Map(),
   pending,
-  online: new Set(),
   connection: "connecting",
 });
 
@@ -168,8 +165,8 @@ export function receiveChatPage(
 
 /**
  * A stored message, however it arrived: it joins its conversation (once), becomes its chat's last message when it
- * is the newest, counts as unread when `countUnread`, and ends the pending copy the user's device kept of it.
- * Returns whether its chat is known here.
+ * is the newest, counts on the chat's unread badge when the runtime says so (`countUnread`: its one rule of unread),
+ * and ends the pending copy the user's device kept of it. Returns whether its chat is known here.
  */
 export function receiveMessage(chatId: number, message: TChatMessage, { countUnread }: { countUnread: boolean }) {
   let known = false;
@@ -185,8 +182,7 @@ export function receiveMessage(chatId: number, message: TChatMessage, { countUnr
         ...chat,
         lastMessage: message,
         updatedAt: isNewer ? message.createdAt : chat.updatedAt,
-        unReadCount:
-          isNewer && countUnread && !message.isSender && !message.isRead ? chat.unReadCount + 1 : chat.unReadCount,
+        unReadCount: isNewer && countUnread ? chat.unReadCount + 1 : chat.unReadCount,
       });
     }
     let conversations = current.conversations;

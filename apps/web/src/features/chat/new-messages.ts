@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 import { currentSession } from "~/lib/session";
-import type * as ChatRuntime from "./chat-runtime";
 
 /**
- * Spec §2/§4 top bar: the red dot on Chat. A message from someone else sets it while the user is not on /chat, and
- * opening /chat clears it. It is kept per user in local storage, so it survives moving between pages and tabs.
- * This file is all the top bar loads of the chat: the socket and the rest arrive with `loadChatRuntime()`.
+ * Spec §2/§4 top bar: the red dot on Chat. A message from someone else that is news to this browser sets it while the
+ * user is not on /chat (chat-runtime.ts decides, with the rule that counts a chat's unread messages), and opening
+ * /chat clears it. It is kept per user in local storage, so it survives moving between pages and tabs. With
+ * load-chat-runtime.ts, this is all the top bar loads of the chat.
  */
 const flagKey = (userId: number) => `waterside.chat.new_messages.${userId}`;
 const listeners = new Set<() => void>();
@@ -42,21 +42,4 @@ export function clearNewMessages() {
 /** Whether the red dot shows; false on the server and until the browser has read the session. */
 export function useNewMessagesFlag(): boolean {
   return useSyncExternalStore(subscribe, read, () => false);
-}
-
-let runtime: Promise<typeof ChatRuntime> | null = null;
-
-/** The chat's realtime side (socket, delivery, catch-up), fetched the first time a signed-in page needs it. */
-export function loadChatRuntime() {
-  runtime ??= import("./chat-runtime").catch((error: unknown) => {
-    // A failed download (the connection dropped) is tried again on the next page.
-    runtime = null;
-    throw error;
-  });
-  return runtime;
-}
-
-/** Signing out closes the socket, if it was ever opened. */
-export function stopChatRuntime() {
-  void runtime?.then(({ stopChat }) => stopChat());
 }

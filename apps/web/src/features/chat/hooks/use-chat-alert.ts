@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useSession } from "~/lib/session";
-import { loadChatRuntime, stopChatRuntime, useNewMessagesFlag } from "../new-messages";
+import { loadChatRuntime, stopChatRuntime } from "../load-chat-runtime";
+import { useNewMessagesFlag } from "../new-messages";
 
 /**
  * The top bar's side of the chat (spec §2, §4): once the browser knows someone is signed in, the chat's realtime

@@ -7,6 +7,7 @@ import type { Route } from "./+types/chat";
 import { Modal } from "~/components/ui/modal";
 import { isChatNavigationState, type ChatNavigationState } from "~/lib/chat-navigation";
 import { notify } from "~/lib/notify";
+import { useOnlineContacts } from "~/lib/online-contacts";
 import { requireSession } from "~/lib/require-session";
 import {
   discardMessage,
@@ -77,7 +78,8 @@ export default function ChatScreen({ params }: Route.ComponentProps) {
 
   const list = useChatState((state) => state.list);
   const chats = useChatState((state) => state.chats);
-  const online = useChatState((state) => state.online);
+  // Presence has one record, beside the socket (lib/online-contacts.ts).
+  const online = useOnlineContacts();
   const pending = useChatState((state) => state.pending);
   const connection = useChatState((state) => state.connection);
   const conversation = useChatState((state) =>

@@ -6,6 +6,7 @@ import { AdCard, AdCardSkeletons } from "~/components/ads/ad-card";
 import { inputClass } from "~/components/ui/form-field";
 import { authedTransport } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
+import { loadSavedIds } from "~/lib/saved-ads";
 import { getSavedAds } from "../api/get-saved-ads";
 
 /** Spec §5/§9: list search starts after more than 2 characters, 300 ms after typing stops. */
@@ -29,10 +30,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireSession(request);
   const url = new URL(request.url);
   const search = url.searchParams.get("search") ?? "";
-  const page = await getSavedAds(authedTransport, {
-    search: search.length >= SEARCH_MIN_LENGTH ? search : undefined,
-    page: url.searchParams.get("page") ?? "1",
-  });
+  const [page] = await Promise.all([
+    getSavedAds(authedTransport, {
+      search: search.length >= SEARCH_MIN_LENGTH ? search : undefined,
+      page: url.searchParams.get("page") ?? "1",
+    }),
+    // The hearts come from the saved ids (lib/saved-ads.ts), read once a session: the cards show them filled at once.
+    loadSavedIds(),
+  ]);
   return { page, search };
 }
 
