@@ -47,21 +47,14 @@ async function startProcess(name: string, runs: Array<{ process: string; note: s
   return jobs;
 }
 
-const until = async (condition: () => boolean, timeoutMs = 8000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for the jobs");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-/** Two polling rounds more: time for a job to run a second time, were it going to. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
-
 const jobState = async (id: string) => {
   const [row] = await database.sql<{ state: string }[]>`
     select state from ${database.sql(JOBS_SCHEMA)}.job where id = ${id}`;
   return row?.state;
 };
+/** Waits until the jobs have ended: a completed job is never fetched again, so no later run can come. */
+const completed = (ids: Array<string | null>) =>
+  expect.poll(() => Promise.all(ids.map((id) => jobState(id!))), { timeout: 8000 }).toEqual(ids.map(() => "completed"));
 
 describe("the job queue", () => {
   it("runs each job once, even with several processes polling the same queue", async () => {
@@ -71,10 +64,8 @@ describe("the job queue", () => {
       Array.from({ length: 20 }, (_, i) => first!.send("test.record", { note: `job ${i}` })),
     );
 
-    await until(() => runs.length >= 20);
-    await settle();
+    await completed(ids);
     expect(runs.map((run) => run.note).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `job ${i}`).sort());
-    expect(await Promise.all(ids.map((id) => jobState(id!)))).toEqual(Array(20).fill("completed"));
   });
 
   it("retries a job whose handler throws, within its retry limit", async () => {
@@ -82,10 +73,8 @@ describe("the job queue", () => {
     const jobs = await startProcess("solo", runs);
     const id = await jobs.send("test.flaky", { note: "flaky" });
 
-    await until(() => runs.length >= 2);
-    await settle();
+    await completed([id]);
     expect(runs.map((run) => run.attempt)).toEqual([0, 1]);
-    expect(await jobState(id!)).toBe("completed");
   });
 
   it("enqueued in a transaction: runs only if the transaction commits", async () => {
@@ -107,16 +96,14 @@ describe("the job queue", () => {
 
     const committedId = await database.db.transaction(async (tx) => {
       const id = await jobs.send("test.record", { note: "committed" }, { tx });
-      // Held uncommitted past a polling round: still nobody runs it.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      expect(runs).toEqual([]);
+      // Held uncommitted while a job sent after it, on its own, is fetched and run: nobody runs this one yet.
+      await completed([await jobs.send("test.record", { note: "sent after, committed at once" })]);
+      expect(runs.map((run) => run.note)).toEqual(["sent after, committed at once"]);
       return id;
     });
 
-    await until(() => runs.length >= 1);
-    await settle();
-    expect(runs.map((run) => run.note)).toEqual(["committed"]);
-    expect(await jobState(committedId!)).toBe("completed");
+    await completed([committedId]);
+    expect(runs.map((run) => run.note)).toEqual(["sent after, committed at once", "committed"]);
     expect(rolledBackId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await jobState(rolledBackId!)).toBeUndefined();
   });

@@ -126,6 +126,8 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
   const payments = new Map<string, StoredRequest>();
   const requests: MomoSandboxRequest[] = [];
   const callbacks: MomoSandboxCallback[] = [];
+  /** The callbacks of each request whose answer has gone out (none for some, as the callback behaviour decides). */
+  const callbacksByRequest = new Map<string, MomoSandboxCallback[]>();
   /** Status calls received per reference id: MTN throttles them per merchant key, so tests count them. */
   const statusCalls = new Map<string, number>();
   const faults: MomoSandboxFault[] = [];
@@ -162,9 +164,12 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     const payment = payments.get(referenceId)!;
     payment.resolvesAt = Math.min(payment.resolvesAt, Date.now());
     const body = statusBody(referenceId);
+    const sent: MomoSandboxCallback[] = [];
+    callbacksByRequest.set(referenceId, sent);
     for (let copy = 0; copy < momoSandboxCallbackCount(referenceId, callbackBehaviour); copy++) {
       const entry: MomoSandboxCallback = { referenceId, url, body };
       callbacks.push(entry);
+      sent.push(entry);
       // MTN gives the receiver 2 seconds; copies go out together, as duplicates do on real networks.
       fetch(url, {
         method: "PUT",
@@ -358,6 +363,14 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     requests,
     /** Every callback sent, with the receiver's answer once it came. */
     callbacks,
+    /**
+     * The callbacks of this request once its answer has gone out, all at once (an empty list when it gets none);
+     * undefined before, and for good when it has no X-Callback-Url or stays pending. Once each has its receiver's
+     * answer, no further callback about the request will come.
+     */
+    callbacksOf(referenceId: string): readonly MomoSandboxCallback[] | undefined {
+      return callbacksByRequest.get(referenceId);
+    },
     /** How many status calls (`GET /collection/v1_0/requesttopay/{referenceId}`) arrived for this reference id. */
     statusCalls(referenceId: string) {
       return statusCalls.get(referenceId) ?? 0;

@@ -5,12 +5,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MOMO_REASON_DEFAULT_TEXT, MOMO_TEST_NUMBERS, momoReasonText } from "@waterside/shared/momo-reasons";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { cleanMomoNote, createMomoClient, formatMomoAmount, MomoError, type RequestToPayInput } from "./momo.ts";
 import { momoSandboxCallbackCount, startMomoSandbox, type MomoSandbox } from "./momo-sandbox.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A request to pay from the example number that succeeds, with a fresh reference id. */
 function payment(overrides: Partial<RequestToPayInput> = {}): RequestToPayInput {
@@ -32,9 +30,19 @@ async function eventually<T>(check: () => T | undefined | Promise<T | undefined>
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error("timed out waiting");
-    await sleep(25);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * The callbacks the sandbox sent about a request, once its answer is out and each has its receiver's answer: no
+ * further one will come.
+ */
+const answeredCallbacks = (sandbox: MomoSandbox, referenceId: string) =>
+  eventually(() => {
+    const sent = sandbox.callbacksOf(referenceId);
+    return sent?.every((callback) => callback.status !== undefined || callback.error !== undefined) ? sent : undefined;
+  });
 
 function tokenCalls(sandbox: MomoSandbox) {
   return sandbox.requests.filter((request) => request.path === "/collection/token/").length;
@@ -78,6 +86,9 @@ describe("MoMo Collections client against the local sandbox", () => {
     sandbox = await startMomoSandbox({ resolveAfterMs: 500 });
   });
   afterAll(() => sandbox.close());
+  /** Waits until the payer has answered at the sandbox (0.5 s here), without a status call. */
+  const answered = (referenceId: string) =>
+    eventually(() => (sandbox.statusOf(referenceId) === "PENDING" ? undefined : true));
 
   describe("the bearer token", () => {
     it("is fetched once with Basic auth and the subscription key, then reused", async () => {
@@ -141,7 +152,8 @@ describe("MoMo Collections client against the local sandbox", () => {
         // A client whose clock stands still believes its token is fresh forever.
         const client = createMomoClient(shortLived.clientConfig, { now: () => 0 });
         await client.getRequestToPayStatus(randomUUID());
-        await sleep(300);
+        // The sandbox's clock moves past the token's expiry (0.2 s), and stays there.
+        vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 300 });
         await expect(client.getRequestToPayStatus(randomUUID())).resolves.toEqual({ status: "NOT_FOUND" });
         expect(shortLived.requests.map((request) => [request.path.split("/")[2], request.status])).toEqual([
           ["token", 200],
@@ -151,6 +163,7 @@ describe("MoMo Collections client against the local sandbox", () => {
           ["v1_0", 404],
         ]);
       } finally {
+        vi.useRealTimers();
         await shortLived.close();
       }
     });
@@ -223,7 +236,7 @@ describe("MoMo Collections client against the local sandbox", () => {
       expect(lost).toMatchObject({ name: "MomoError", code: "NETWORK_ERROR", retryable: true });
 
       await expect(client.requestToPay(input)).resolves.toMatchObject({ duplicate: true });
-      await sleep(550);
+      await answered(input.referenceId);
       await expect(client.getRequestToPayStatus(input.referenceId)).resolves.toMatchObject({ status: "SUCCESSFUL" });
     });
 
@@ -346,7 +359,7 @@ describe("MoMo Collections client against the local sandbox", () => {
         externalId: "pay-9",
         payer: { partyIdType: "MSISDN", partyId: MOMO_TEST_NUMBERS.succeeds },
       });
-      await sleep(550);
+      await answered(input.referenceId);
       const done = await client.getRequestToPayStatus(input.referenceId);
       expect(done).toMatchObject({ status: "SUCCESSFUL", amount: "7.50", currency: "EUR", externalId: "pay-9" });
       expect(done).toHaveProperty("financialTransactionId", expect.stringMatching(/^\d+$/));
@@ -365,7 +378,7 @@ describe("MoMo Collections client against the local sandbox", () => {
       ] as const;
       const inputs = cases.map(([phone]) => payment({ phone }));
       await Promise.all(inputs.map((input) => client.requestToPay(input)));
-      await sleep(550);
+      for (const input of inputs) await answered(input.referenceId);
       for (const [index, [, reason]] of cases.entries()) {
         const status = await client.getRequestToPayStatus(inputs[index]!.referenceId);
         expect(status).toMatchObject({ status: "FAILED", reason });
@@ -392,8 +405,13 @@ describe("MoMo Collections client against the local sandbox", () => {
       const client = createMomoClient(sandbox.clientConfig);
       const input = payment({ phone: MOMO_TEST_NUMBERS.staysPending });
       await client.requestToPay(input);
-      await sleep(600);
-      await expect(client.getRequestToPayStatus(input.referenceId)).resolves.toMatchObject({ status: "PENDING" });
+      // A minute later at the sandbox: long past the 0.5 s in which the other numbers resolve.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+      try {
+        await expect(client.getRequestToPayStatus(input.referenceId)).resolves.toMatchObject({ status: "PENDING" });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it("is NOT_FOUND, not an error, for a reference MTN never accepted", async () => {
@@ -459,7 +477,7 @@ describe("MoMo Collections client against the local sandbox", () => {
         payer: { partyIdType: "MSISDN", partyId: MOMO_TEST_NUMBERS.succeeds },
       });
       expect(callback!.body.financialTransactionId).toMatch(/^\d+$/);
-      await sleep(100);
+      expect(await answeredCallbacks(sandbox, input.referenceId)).toHaveLength(1);
       expect(callbacksFor(input.referenceId)).toHaveLength(1);
     });
 
@@ -481,8 +499,8 @@ describe("MoMo Collections client against the local sandbox", () => {
       await client.requestToPay(payment({ referenceId: twice, externalId: twice }));
       await client.requestToPay(payment({ referenceId: never, externalId: never }));
 
-      await eventually(() => (callbacksFor(twice).length === 2 ? true : undefined));
-      await sleep(200);
+      expect(await answeredCallbacks(sandbox, twice)).toHaveLength(2);
+      expect(await answeredCallbacks(sandbox, never)).toHaveLength(0);
       expect(callbacksFor(twice)).toHaveLength(2);
       expect(callbacksFor(never)).toHaveLength(0);
       // The status call still tells the outcome of the request whose callback never came.
@@ -506,8 +524,12 @@ describe("MoMo Collections client against the local sandbox", () => {
           await client.requestToPay(
             payment({ referenceId: pending, externalId: pending, phone: MOMO_TEST_NUMBERS.staysPending }),
           );
-          await sleep(300);
-          for (const referenceId of references) expect(callbacksFor(referenceId)).toHaveLength(expected);
+          for (const referenceId of references) {
+            expect(await answeredCallbacks(forced, referenceId)).toHaveLength(expected);
+            expect(callbacksFor(referenceId)).toHaveLength(expected);
+          }
+          // A request that stays pending is never answered, so never called back.
+          expect(forced.callbacksOf(pending)).toBeUndefined();
           expect(callbacksFor(pending)).toHaveLength(0);
           expect(forced.callbacks.filter((callback) => callback.status === 200)).toHaveLength(3 * expected);
         } finally {

@@ -134,12 +134,14 @@ describe("health and readiness", () => {
     let received = "";
     socket.on("data", (chunk) => (received += chunk));
     const ended = new Promise((resolve) => socket.on("close", resolve));
+    const inFlight = new Promise((resolve) => own.app.server.once("request", resolve));
     socket.write(
       "POST /api/ads/get HTTP/1.1\r\nHost: waterside.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{",
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inFlight;
     const closed = own.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Fastify marks itself closing before it stops listening.
+    await expect.poll(() => own.app.server.listening).toBe(false);
     socket.write("}GET /api/ready HTTP/1.1\r\nHost: waterside.test\r\n\r\n");
     await Promise.all([ended, closed]);
 
