@@ -29,16 +29,26 @@ afterAll(async () => {
 const startServer = (env: Record<string, string> = {}) =>
   startTestServer({ DATABASE_URL: testDatabase.url, DATA_DIR: dataDir, TOKEN_SECRET, ...env });
 
-/** A listing request whose body is still on its way: in flight until finish() sends its last byte. */
+/**
+ * A listing request whose body is still on its way: in flight until finish() sends its last byte. `arrived` resolves
+ * once the server has read its headers (it answers `Expect: 100-continue` then); `received()` is what came after.
+ */
 function slowRequest(port: number) {
   const socket = connect(port, "127.0.0.1");
+  const interim = "HTTP/1.1 100 Continue\r\n\r\n";
   let received = "";
-  socket.on("data", (chunk) => (received += chunk));
+  const arrived = new Promise<void>((resolve) =>
+    socket.on("data", (chunk) => {
+      received += chunk;
+      if (received.startsWith(interim)) resolve();
+    }),
+  );
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   socket.write(
-    "POST /api/ads/get HTTP/1.1\r\nHost: waterside.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{",
+    "POST /api/ads/get HTTP/1.1\r\nHost: waterside.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n" +
+      "Expect: 100-continue\r\n\r\n{",
   );
-  return { finish: () => socket.write("}"), closed, received: () => received };
+  return { finish: () => socket.write("}"), arrived, closed, received: () => received.replace(interim, "") };
 }
 
 /** Whether the port refuses a new TCP connection. */
@@ -84,7 +94,7 @@ describeNeeding([webAppMissing()], "stopping the server on SIGTERM", { timeout: 
     const disconnected = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)));
 
     const inFlight = slowRequest(server.port);
-    await wait(200);
+    await inFlight.arrived;
     server.child.kill("SIGTERM");
 
     // Clients see the transport close, so they reconnect, through the load balancer, to a process that is up.
@@ -108,7 +118,7 @@ describeNeeding([webAppMissing()], "stopping the server on SIGTERM", { timeout: 
   it("cuts a request still in flight after SHUTDOWN_TIMEOUT, and still exits 0", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT: "1" });
     const hung = slowRequest(server.port);
-    await wait(200);
+    await hung.arrived;
     const signalled = performance.now();
     server.child.kill("SIGTERM");
 
