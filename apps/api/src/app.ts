@@ -41,7 +41,6 @@ import { createAdminAdsService } from "./modules/admin/admin-ads.service.ts";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
 import { createAdminUsersService } from "./modules/admin/admin-users.service.ts";
 import { adminReportsRoutes } from "./modules/admin/admin-reports.routes.ts";
-import { createAdminReportsService } from "./modules/admin/admin-reports.service.ts";
 import { adminReviewsRoutes } from "./modules/admin/admin-reviews.routes.ts";
 import { createAdminReviewsService } from "./modules/admin/admin-reviews.service.ts";
 import { adminCatalogRoutes } from "./modules/admin/admin-catalog.routes.ts";
@@ -64,6 +63,7 @@ import { createPasswordResetService } from "./modules/password-reset/password-re
 import { reactToPaymentsEvents } from "./modules/payments/payments.reactions.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
+import { createReportModerationService } from "./modules/reports/report-moderation.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
 import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
@@ -234,7 +234,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         await admin.register(adminAdsRoutes, { ads: createAdminAdsService({ db, ads, mediaBaseUrl }) });
         const adminUsers = createAdminUsersService({ db, events, tokens, mediaBaseUrl });
         await admin.register(adminUsersRoutes, { users: adminUsers });
-        await admin.register(adminReportsRoutes, { reports: createAdminReportsService(db) });
+        await admin.register(adminReportsRoutes, { reports: createReportModerationService(db) });
         await admin.register(adminReviewsRoutes, {
           reviews: createAdminReviewsService(db, reviews),
         });

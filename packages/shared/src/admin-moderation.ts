@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_MODERATION_MESSAGES, ADMIN_RESPONSE_MAX, parseReportStatusFilter } from "./admin-moderation-messages.ts";
 import { zId, zPage } from "./ids.ts";
 import { REPORT_STATUS } from "./reports-messages.ts";
+import { reportFields } from "./reports.ts";
 import { REVIEW_SORTS } from "./reviews-messages.ts";
 
 /** Admin tables: page, per_page (spec §9: 30; at most 100). */
@@ -63,19 +64,9 @@ export type TReportStatusChange = z.output<typeof ZReportStatusChange>;
 
 const ZAdminPerson = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() });
 
-const adminReportFields = {
-  id: z.number().int(),
-  reason: z.string(),
-  admin_response: z.string().nullable(),
-  status_id: z.number().int(),
-  status_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-};
-
 /** Spec §3 "Ad report" as admins see it: the ad {id, title, status_id, user_id: its owner} and the reporter `user`. */
 export const ZAdminAdReport = z.object({
-  ...adminReportFields,
+  ...reportFields,
   ad_id: z.number().int(),
   user_id: z.number().int(),
   ad: z.object({ id: z.number().int(), title: z.string(), status_id: z.number().int(), user_id: z.number().int() }),
@@ -85,7 +76,7 @@ export type TAdminAdReport = z.infer<typeof ZAdminAdReport>;
 
 /** Spec §3 "User report" as admins see it, with `reporter` and `reported_user`. */
 export const ZAdminUserReport = z.object({
-  ...adminReportFields,
+  ...reportFields,
   reporter_user_id: z.number().int(),
   reported_user_id: z.number().int(),
   reporter: ZAdminPerson,

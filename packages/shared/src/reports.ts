@@ -29,7 +29,8 @@ export type TCreateUserReport = z.output<typeof ZCreateUserReport>;
 /** GET /ad-reports and /user-reports: the caller's own reports, newest first. */
 export const ZReportsQuery = z.object({ page: zPage().optional() });
 
-const reportFields = {
+/** What every report holds, as reporters and admins both see it. */
+export const reportFields = {
   id: z.number().int(),
   reason: z.string(),
   admin_response: z.string().nullable(),

@@ -10,7 +10,8 @@ import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-me
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentAdmin } from "../../plugins/auth.ts";
-import type { AdminReportsService } from "./admin-reports.service.ts";
+import type { ReportModerationService } from "../reports/report-moderation.service.ts";
+import { auditedBy } from "./admin-audit.ts";
 
 const tags = ["admin"];
 
@@ -18,7 +19,10 @@ const tags = ["admin"];
  * Spec §7 "Admin" report calls (issue 16). Registered in the admin scope of app.ts, whose guard refuses visitors
  * (401) and user tokens (403). Status changes follow spec §4 (decision 043, "Admin status changes").
  */
-export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: AdminReportsService }> = async (app, { reports }) => {
+export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: ReportModerationService }> = async (
+  app,
+  { reports },
+) => {
   app.get(
     "/admin/ad-reports",
     {
@@ -57,7 +61,11 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: AdminReportsSe
       },
     },
     async (request) => ({
-      data: await reports.changeAdReportStatus(currentAdmin(request).adminId, request.params.report_id, request.body),
+      data: await reports.changeAdReportStatus(
+        request.params.report_id,
+        request.body,
+        auditedBy(currentAdmin(request).adminId),
+      ),
       message: ADMIN_MODERATION_MESSAGES.statusUpdated,
     }),
   );
@@ -74,7 +82,11 @@ export const adminReportsRoutes: FastifyPluginAsyncZod<{ reports: AdminReportsSe
       },
     },
     async (request) => ({
-      data: await reports.changeUserReportStatus(currentAdmin(request).adminId, request.params.report_id, request.body),
+      data: await reports.changeUserReportStatus(
+        request.params.report_id,
+        request.body,
+        auditedBy(currentAdmin(request).adminId),
+      ),
       message: ADMIN_MODERATION_MESSAGES.statusUpdated,
     }),
   );

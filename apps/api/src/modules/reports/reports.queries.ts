@@ -86,7 +86,8 @@ export async function countOpenAdReports(tx: Transaction, adId: number) {
   return row?.total ?? 0;
 }
 
-interface ReportRow {
+/** What every report row holds, as reporters and admins both see it. */
+export interface ReportRow {
   id: number;
   reason: string;
   admin_response: string | null;
@@ -114,6 +115,10 @@ interface Page {
   offset: number;
 }
 
+/** The columns of `ReportRow`, from a report `r` joined with its status `st`. */
+const reportColumns = sql`r.id, r.reason, r.admin_response, r.status_id, st.name as status_name, r.created_at,
+  r.updated_at`;
+
 const adReportsFrom = sql`
   from ad_reports r
   join report_statuses st on st.id = r.status_id
@@ -124,8 +129,7 @@ const adReportsFrom = sql`
 async function selectAdReports(db: Reader, where: SQL, { limit, offset }: Page) {
   return [
     ...(await db.execute<AdReportRow & Record<string, unknown>>(sql`
-      select r.id, r.reason, r.admin_response, r.status_id, st.name as status_name, r.created_at, r.updated_at,
-        r.ad_id, a.title as ad_title, a.category_id as ad_category_id, a.subcategory_id as ad_subcategory_id,
+      select ${reportColumns}, r.ad_id, a.title as ad_title, a.category_id as ad_category_id, a.subcategory_id as ad_subcategory_id,
         ${adIsPublic} as ad_is_public
       ${adReportsFrom}
       where ${where}
@@ -151,8 +155,7 @@ export async function findAdReport(db: Reader, id: number) {
 async function selectUserReports(db: Reader, where: SQL, { limit, offset }: Page) {
   return [
     ...(await db.execute<UserReportRow & Record<string, unknown>>(sql`
-      select r.id, r.reason, r.admin_response, r.status_id, st.name as status_name, r.created_at, r.updated_at,
-        r.reporter_user_id, r.reported_user_id, u.name as reported_name, ${userIsPublic} as reported_is_public
+      select ${reportColumns}, r.reporter_user_id, r.reported_user_id, u.name as reported_name, ${userIsPublic} as reported_is_public
       from user_reports r
       join report_statuses st on st.id = r.status_id
       join users u on u.id = r.reported_user_id
@@ -176,4 +179,92 @@ export async function findUserReports(db: Reader, reporterId: number, page: Page
 export async function findUserReport(db: Reader, id: number) {
   const [row] = await selectUserReports(db, sql`r.id = ${id}`, { limit: 1, offset: 0 });
   return row;
+}
+
+// The admins' report tables (issue 16; spec §5 "Admin reports and reviews"): every report, filtered, most recently
+// changed first, with the reporter's and the reported side's names and emails.
+
+/** Which reports table, by the kind of thing reported. */
+export type ReportTable = "ad_reports" | "user_reports";
+
+/** `and` of the filters given, or `true`. */
+export function allOf(conditions: (SQL | false | undefined)[]) {
+  const given = conditions.filter((condition): condition is SQL => Boolean(condition));
+  return given.length ? sql.join(given, sql` and `) : sql`true`;
+}
+
+export interface ModeratedAdReportRow extends ReportRow {
+  ad_id: number;
+  user_id: number;
+  ad_title: string;
+  ad_user_id: number;
+  ad_status_id: number;
+  user_name: string;
+  user_email: string | null;
+}
+export interface ModeratedUserReportRow extends ReportRow {
+  reporter_user_id: number;
+  reported_user_id: number;
+  reporter_name: string;
+  reporter_email: string | null;
+  reported_name: string;
+  reported_email: string | null;
+  reported_status_id: number;
+}
+
+export async function findModeratedAdReports(db: Reader, where: SQL, { limit, offset }: Page) {
+  return [
+    ...(await db.execute<ModeratedAdReportRow & Record<string, unknown>>(sql`
+      select ${reportColumns}, r.ad_id, r.user_id, a.title as ad_title, a.status_id as ad_status_id,
+        a.user_id as ad_user_id, u.name as user_name, u.email as user_email
+      from ad_reports r
+      join report_statuses st on st.id = r.status_id
+      join ads a on a.id = r.ad_id
+      join users u on u.id = r.user_id
+      where ${where}
+      order by r.updated_at desc, r.id desc
+      limit ${limit} offset ${offset}`)),
+  ];
+}
+
+export async function findModeratedUserReports(db: Reader, where: SQL, { limit, offset }: Page) {
+  return [
+    ...(await db.execute<ModeratedUserReportRow & Record<string, unknown>>(sql`
+      select ${reportColumns}, r.reporter_user_id, r.reported_user_id,
+        reporter.name as reporter_name, reporter.email as reporter_email,
+        reported.name as reported_name, reported.email as reported_email, reported.status_id as reported_status_id
+      from user_reports r
+      join report_statuses st on st.id = r.status_id
+      join users reporter on reporter.id = r.reporter_user_id
+      join users reported on reported.id = r.reported_user_id
+      where ${where}
+      order by r.updated_at desc, r.id desc
+      limit ${limit} offset ${offset}`)),
+  ];
+}
+
+export async function countReports(db: Reader, table: ReportTable, where: SQL) {
+  const [row] = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from ${sql.raw(table)} r where ${where}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** A report's status and response, locked until the caller's transaction ends; undefined for an unknown report. */
+export async function lockReportStatus(tx: Transaction, table: ReportTable, reportId: number) {
+  const [row] = await tx.execute<{ status_id: number; admin_response: string | null }>(sql`
+    select status_id, admin_response from ${sql.raw(table)} where id = ${reportId} for update`);
+  return row;
+}
+
+export async function writeReportStatus(
+  tx: Transaction,
+  table: ReportTable,
+  reportId: number,
+  next: { status_id: number; admin_response: string | null },
+) {
+  await tx.execute(sql`
+    update ${sql.raw(table)}
+    set status_id = ${next.status_id}, admin_response = ${next.admin_response}, updated_at = now()
+    where id = ${reportId}`);
 }

@@ -20,21 +20,27 @@ import {
   insertUserReport,
   lockAdReports,
   type AdReportRow,
+  type ReportRow,
   type UserReportRow,
 } from "./reports.queries.ts";
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+/** A report's own fields, as every reply shows them (spec §3 "Ad report", "User report"). */
+export const reportFields = (row: ReportRow) => ({
+  id: row.id,
+  reason: row.reason,
+  admin_response: row.admin_response,
+  status_id: row.status_id,
+  status_name: row.status_name,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
 function toAdReport(row: AdReportRow): TAdReport {
   return {
-    id: row.id,
+    ...reportFields(row),
     ad_id: row.ad_id,
-    reason: row.reason,
-    admin_response: row.admin_response,
-    status_id: row.status_id,
-    status_name: row.status_name,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
     ad: {
       id: row.ad_id,
       title: row.ad_title,
@@ -47,15 +53,9 @@ function toAdReport(row: AdReportRow): TAdReport {
 
 function toUserReport(row: UserReportRow): TUserReport {
   return {
-    id: row.id,
+    ...reportFields(row),
     reporter_user_id: row.reporter_user_id,
     reported_user_id: row.reported_user_id,
-    reason: row.reason,
-    admin_response: row.admin_response,
-    status_id: row.status_id,
-    status_name: row.status_name,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
     reported_user: { id: row.reported_user_id, name: row.reported_name, is_visible: row.reported_is_public },
   };
 }
