@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  */
 const API_MODULES = {
   admin: [],
-  "admin-auth": [],
+  "admin-auth": ["admin-status.ts"],
   ads: ["ad-list-items.ts", "ads.service.ts"],
   analytics: [],
   auth: ["auth.routes.ts", "tokens.ts"],

@@ -1,10 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
 import type { TAdminAccount, TAdminAccountsQuery } from "@waterside/shared/admin";
 import { ADMIN_MESSAGES, ADMIN_TABLE_PAGE, type TAdminAccountStatus } from "@waterside/shared/admin-messages";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
-import { admins } from "../../db/schema/admin-auth.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
+import { lockAdminStatuses, setAdminStatus } from "../admin-auth/admin-status.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { findAdminAccount, findAdminAccountPage } from "./admin-admins.queries.ts";
@@ -41,12 +40,7 @@ export function createAdminAccountsService({
     async setStatus(actorId: number, adminId: number, status: TAdminAccountStatus) {
       if (actorId === adminId) throw new HttpError(422, ADMIN_MESSAGES.adminOwnStatus);
       const changed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: admins.id, status: admins.status })
-          .from(admins)
-          .where(inArray(admins.id, [actorId, adminId]))
-          .orderBy(admins.id)
-          .for("update");
+        const rows = await lockAdminStatuses(tx, [actorId, adminId]);
         const actor = rows.find((row) => row.id === actorId);
         const target = rows.find((row) => row.id === adminId);
         // Suspended while this request waited for the lock: its token is refused from now on, and so is this.
@@ -54,7 +48,7 @@ export function createAdminAccountsService({
         if (!target) throw notFound("Admin");
         if (target.status === status) return false;
 
-        await tx.update(admins).set({ status, updated_at: new Date() }).where(eq(admins.id, adminId));
+        await setAdminStatus(tx, adminId, status);
         const after =
           status === "Suspended"
             ? { status, revoked_sessions: await tokens.revokeAdminSessions(adminId, tx) }
