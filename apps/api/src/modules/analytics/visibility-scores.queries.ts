@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
+import { writeVisibilityScores } from "../selling/visibility-scores.ts";
 import { arrayLiteral } from "./analytics.queries.ts";
 
 // visibility_score (docs/decisions/045-visibility-score.md).
@@ -53,15 +54,11 @@ export async function takeQueuedAds(tx: Transaction, batch: number): Promise<num
   return rows.map((row) => row.ad_id);
 }
 
-/** Writes the new score of those of these ads whose score changed, in one statement; returns how many. */
+/** Has selling, the ads' owner, write the new score of those of these ads whose score changed; returns how many. */
 export async function updateScores(tx: Transaction, adIds: readonly number[], today: string): Promise<number> {
   if (adIds.length === 0) return 0;
   const queued = sql`(select unnest(${arrayLiteral(adIds)}::int[]) as ad_id)`;
-  const updated = await tx.execute(sql`
-    update ads a set visibility_score = sc.score
-    from (${scores(queued, today)}) sc
-    where a.id = sc.ad_id and a.visibility_score <> sc.score`);
-  return updated.count;
+  return writeVisibilityScores(tx, scores(queued, today));
 }
 
 /** Queues these ads for the score job, in id order (concurrent writers then wait for each other, never deadlock). */
