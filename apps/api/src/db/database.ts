@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import * as admin from "./schema/admin.ts";
 import * as adminAuth from "./schema/admin-auth.ts";
 import * as ads from "./schema/ads.ts";
 import * as analytics from "./schema/analytics.ts";
@@ -23,6 +24,7 @@ import { OWNER_SETTING, stopLeftoverPostgres } from "./stop-leftover-postgres.ts
 
 /** Every feature's tables; each feature owns one file under schema/. */
 export const schema = {
+  ...admin,
   ...adminAuth,
   ...ads,
   ...analytics,

@@ -3,7 +3,9 @@ import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { App } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { Principal } from "../modules/auth/tokens.ts";
-import { moderationQueueAds } from "../db/schema/admin-moderation-queue.ts";
+import { moderationQueueAds } from "../db/schema/admin.ts";
+import { admins } from "../db/schema/admin-auth.ts";
+import { ensureAdmin } from "../modules/admin-auth/create-admin.ts";
 import { adAttributeValues, adImages, ads } from "../db/schema/ads.ts";
 import { areas, attributes, counties, subcategories, subcategoryAttributes } from "../db/schema/catalog.ts";
 import { users } from "../db/schema/users.ts";
@@ -101,4 +103,12 @@ export async function authHeaders(app: App, principal: Principal, deviceId = `de
 export async function signedInUser(app: App, db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await createUser(db, overrides);
   return { user, headers: await authHeaders(app, { kind: "user", userId: user.id }) };
+}
+
+/** A new admin, signed in: the admin row and the headers to act as them. */
+export async function signedInAdmin(app: App, db: Database, name = `Admin ${++sequence}`) {
+  const email = `admin${++sequence}-${Date.now()}@example.com`;
+  await ensureAdmin(db, { email, password: "admin-password", name });
+  const [admin] = await db.select().from(admins).where(eq(admins.email, email));
+  return { admin: admin!, headers: await authHeaders(app, { kind: "admin", adminId: admin!.id }) };
 }

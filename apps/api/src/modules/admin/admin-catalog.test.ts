@@ -1,10 +1,9 @@
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, signedInUser } from "../../test/factories.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
+import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
@@ -13,14 +12,6 @@ const ctx = useTestApp();
 type Headers = Record<string, string>;
 const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, headers: Headers = {}, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-
-let adminCount = 0;
-async function signedInAdmin() {
-  const email = `curator${++adminCount}-${Date.now()}@catalog.test`;
-  await ensureAdmin(ctx.db, { email, password: "admin-password", name: `Curator ${adminCount}` });
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, email));
-  return { admin: admin!, headers: await authHeaders(ctx.app, { kind: "admin", adminId: admin!.id }) };
-}
 
 const picture = () =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: "#1a7" } })
@@ -105,7 +96,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("create a category with its picture, refuse missing fields and duplicate names in any letter case", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const name = unique("Tools");
     const created = await postForm(
       "/admin/categories",
@@ -141,7 +132,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("update a category by POST with _method=patch: rename, new picture, duplicate refused", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const first = await newCategory(headers);
     const second = await newCategory(headers);
     const renamed = unique("Renamed");
@@ -173,7 +164,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("subcategories: required fields, names unique within their category only", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const category = await newCategory(headers);
     const other = await newCategory(headers);
     const sub = await newSubcategory(headers, category.id, "Kayaks");
@@ -208,7 +199,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("attributes: type required, names unique within a subcategory, options required with Has Options", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const category = await newCategory(headers);
     const sub = await newSubcategory(headers, category.id);
     const types = await call("GET", "/admin/attribute-types", headers);
@@ -275,7 +266,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("activation rules: a category needs an active subcategory; a subcategory with attributes needs an active one", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const category = await newCategory(headers);
     const refused = await call("PATCH", `/admin/categories/${category.id}/active`, headers, { active: true });
     expect(refused.statusCode).toBe(422);
@@ -323,7 +314,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("a new activated category, subcategory and required attribute reach the public catalogue and the wizard at once", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const category = await newCategory(headers);
     const sub = await newSubcategory(headers, category.id);
     // Warm the public caches first, so the test shows they drop.
@@ -407,7 +398,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("refuse deleting a subcategory attribute that ads carry values for (switch it off instead)", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const [used] = await ctx.db.execute<{ id: number }>(
       sql`select subcategory_attribute_id as id from ad_attribute_values limit 1`,
     );
@@ -431,7 +422,7 @@ describe("admin catalogue routes", () => {
   });
 
   it("GET /admin/categories lists inactive ones with every subcategory and ads counts", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const category = await newCategory(headers);
     const sub = await newSubcategory(headers, category.id);
     const reply = await call("GET", "/admin/categories", headers);

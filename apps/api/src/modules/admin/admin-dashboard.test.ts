@@ -1,19 +1,12 @@
 import { DASHBOARD_CATEGORIES } from "@waterside/shared/admin-catalog-messages";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { admins } from "../../db/schema/admin-auth.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, signedInUser } from "../../test/factories.ts";
+import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
 
-async function adminHeaders() {
-  const email = `dashboard-${Date.now()}@admin.test`;
-  await ensureAdmin(ctx.db, { email, password: "admin-password", name: "Dashboard Admin" });
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, email));
-  return authHeaders(ctx.app, { kind: "admin", adminId: admin!.id });
-}
+const adminHeaders = async () => (await signedInAdmin(ctx.app, ctx.db, "Dashboard Admin")).headers;
 
 const dashboard = async (headers: Record<string, string>) => {
   const reply = await ctx.app.inject({ method: "GET", url: "/api/admin/dashboard", headers });

@@ -1,9 +1,8 @@
 import { AD_STATUS, USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
+import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { CSV_BATCH, csvCell, csvRecord } from "./admin-csv.ts";
 
@@ -12,10 +11,9 @@ let adminHeaders: Record<string, string>;
 let adminId: number;
 
 beforeAll(async () => {
-  await ensureAdmin(ctx.db, { email: "admin@admin-export.test", password: "admin-password", name: "Admin" });
-  const [admin] = await ctx.db.select().from(admins);
-  adminId = admin!.id;
-  adminHeaders = await authHeaders(ctx.app, { kind: "admin", adminId });
+  const signedIn = await signedInAdmin(ctx.app, ctx.db, "Admin");
+  adminId = signedIn.admin.id;
+  adminHeaders = signedIn.headers;
 });
 
 /** RFC 4180 read back: records of cells, quotes undone. Enough to check what a spreadsheet would see. */

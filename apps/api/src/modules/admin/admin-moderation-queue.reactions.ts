@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { moderationQueueAds } from "../../db/schema/admin-moderation-queue.ts";
+import { moderationQueueAds } from "../../db/schema/admin.ts";
 import type { DomainEvents, Transaction } from "../../lib/domain-events.ts";
 
 const unmark = (tx: Transaction, adId: number) =>

@@ -4,7 +4,7 @@ import type { TModerationQueueItem, TModerationQueueQuery } from "@waterside/sha
 import { MODERATION_QUEUE_MESSAGES } from "@waterside/shared/admin-moderation-queue-messages";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
-import { moderationQueueAds } from "../../db/schema/admin-moderation-queue.ts";
+import { moderationQueueAds } from "../../db/schema/admin.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { recordAdminAction } from "./admin-audit.ts";

@@ -4,11 +4,10 @@ import { AD_REPORT_THRESHOLD } from "@waterside/shared/reports-messages";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
-import { moderationQueueAds } from "../../db/schema/admin-moderation-queue.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
+import { moderationQueueAds } from "../../db/schema/admin.ts";
 import { subcategories } from "../../db/schema/catalog.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
@@ -17,10 +16,9 @@ let adminHeaders: Record<string, string>;
 let adminId: number;
 
 beforeAll(async () => {
-  await ensureAdmin(ctx.db, { email: "admin@moderation-queue.test", password: "admin-password", name: "Queue Admin" });
-  const [admin] = await ctx.db.select().from(admins);
-  adminId = admin!.id;
-  adminHeaders = await authHeaders(ctx.app, { kind: "admin", adminId });
+  const signedIn = await signedInAdmin(ctx.app, ctx.db, "Queue Admin");
+  adminId = signedIn.admin.id;
+  adminHeaders = signedIn.headers;
 });
 
 type QueueItem = {

@@ -2,10 +2,9 @@ import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-me
 import { REPORT_STATUS } from "@waterside/shared/reports-messages";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
 import { adReports, userReports } from "../../db/schema/reports.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, signedInUser } from "../../test/factories.ts";
+import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
@@ -13,14 +12,6 @@ const ctx = useTestApp();
 type Headers = Record<string, string>;
 const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, headers: Headers = {}, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-
-let adminCount = 0;
-async function signedInAdmin() {
-  const email = `moderator${++adminCount}-${Date.now()}@reports.test`;
-  await ensureAdmin(ctx.db, { email, password: "admin-password", name: `Moderator ${adminCount}` });
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, email));
-  return { admin: admin!, headers: await authHeaders(ctx.app, { kind: "admin", adminId: admin!.id }) };
-}
 
 /** An ad reported by a new reporter through the public route. */
 async function reportedAd() {
@@ -70,7 +61,7 @@ describe("admin report routes", () => {
   });
 
   it("list ad reports with the ad and the reporter, filtered by status, ad and reporter, and paged", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const first = await reportedAd();
     const second = await reportedAd();
     const byAd = await call("GET", `/admin/ad-reports?ad_id=${first.ad.id}`, headers);
@@ -114,7 +105,7 @@ describe("admin report routes", () => {
   });
 
   it("list user reports with reporter and reported user, filtered and last changed first", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const first = await reportedUser();
     const second = await reportedUser();
     const byReported = await call("GET", `/admin/user-reports?reported_user_id=${first.target.user.id}`, headers);
@@ -140,7 +131,7 @@ describe("admin report routes", () => {
 
 describe("report status changes (spec §4)", () => {
   it("Unresolved → Under Review → Unresolved → Resolved, each audited once with before and after", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId } = await reportedAd();
     const url = `/admin/ad-report/${reportId}/status`;
 
@@ -178,7 +169,7 @@ describe("report status changes (spec §4)", () => {
   });
 
   it("a response resolves the report whatever status_id says, and the reporter sees it under Reports", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId, reporter } = await reportedAd();
     const answered = await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, {
       status_id: 2,
@@ -211,7 +202,7 @@ describe("report status changes (spec §4)", () => {
   });
 
   it("Resolved is final: any change is refused with 422 and its message, and nothing is recorded", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId } = await reportedUser();
     const url = `/admin/user-report/${reportId}/status`;
     const answered = await call("PATCH", url, headers, { status_id: 3, admin_response: "Warned the user." });
@@ -241,7 +232,7 @@ describe("report status changes (spec §4)", () => {
   });
 
   it("refuses an unknown status (422) and an unknown report (404)", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId } = await reportedAd();
     for (const status_id of [0, 4, "x"]) {
       const refused = await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, { status_id });
@@ -252,7 +243,7 @@ describe("report status changes (spec §4)", () => {
   });
 
   it("a report resolved lets the reporter report the ad again (the open-report index)", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId, reporter, ad } = await reportedAd();
     await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, { status_id: 3 });
     const again = await call("POST", "/ad-reports", reporter.headers, { ad_id: ad.id, reason: "False information" });
@@ -262,7 +253,7 @@ describe("report status changes (spec §4)", () => {
 
 describe("the audit log", () => {
   it("lists writes newest first with the admin's name, filtered by admin and target", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId } = await reportedAd();
     await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, { status_id: 2 });
     await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, { status_id: 3 });
@@ -288,7 +279,7 @@ describe("the audit log", () => {
   });
 
   it("cannot be changed or erased: the trigger refuses UPDATE and DELETE", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reportId } = await reportedAd();
     await call("PATCH", `/admin/ad-report/${reportId}/status`, headers, { status_id: 2 });
     const [row] = await auditRows("ad_report", reportId);

@@ -1,9 +1,8 @@
 import { ADMIN_MODERATION_MESSAGES } from "@waterside/shared/admin-moderation-messages";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, signedInUser } from "../../test/factories.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
+import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
@@ -11,14 +10,6 @@ const ctx = useTestApp();
 type Headers = Record<string, string>;
 const call = (method: "GET" | "POST" | "DELETE", url: string, headers: Headers = {}, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-
-let adminCount = 0;
-async function signedInAdmin() {
-  const email = `moderator${++adminCount}-${Date.now()}@reviews.test`;
-  await ensureAdmin(ctx.db, { email, password: "admin-password", name: `Reviews Moderator ${adminCount}` });
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.email, email));
-  return { admin: admin!, headers: await authHeaders(ctx.app, { kind: "admin", adminId: admin!.id }) };
-}
 
 /** A reviewer's review on a seller's ad, with two replies (one liked) and a like on the review. */
 async function reviewWithReplies(title = "Mountain bike") {
@@ -59,7 +50,7 @@ describe("admin review routes", () => {
       expect((await call(method, url)).statusCode).toBe(401);
       expect((await call(method, url, user.headers)).statusCode).toBe(403);
     }
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { ad, review } = await reviewWithReplies();
     expect((await call("POST", "/reviews", headers, { ad_id: ad.id, content: "Admin words" })).statusCode).toBe(403);
     expect((await call("POST", "/replies", headers, { review_id: review.id, content: "Admin words" })).statusCode).toBe(
@@ -68,7 +59,7 @@ describe("admin review routes", () => {
   });
 
   it("lists a user's reviews with every reply and the ad's title; user_id is required", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { reviewer, ad, review, replies, seller } = await reviewWithReplies("Red scooter");
     const other = await createAd(ctx.db, { user_id: seller.user.id, title: "Blue scooter" });
     const newer = (await call("POST", "/reviews", reviewer.headers, { ad_id: other.id, content: "Fast reply" })).json()
@@ -107,7 +98,7 @@ describe("admin review routes", () => {
   });
 
   it("deletes a review (id in the query) with its replies and likes, audited once with its content", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const { review, replies, reviewer, ad } = await reviewWithReplies();
     const deleted = await call("DELETE", `/admin/reviews?id=${review.id}`, headers);
     expect(deleted.statusCode).toBe(200);
@@ -135,7 +126,7 @@ describe("admin review routes", () => {
   });
 
   it("deletes a reply (id in the body): replies_count follows, audited once with its content", async () => {
-    const { admin, headers } = await signedInAdmin();
+    const { admin, headers } = await signedInAdmin(ctx.app, ctx.db);
     const { review, replies, seller } = await reviewWithReplies();
     const deleted = await call("DELETE", "/admin/replies", headers, { id: replies[0].id });
     expect(deleted.statusCode).toBe(200);
@@ -157,7 +148,7 @@ describe("admin review routes", () => {
   });
 
   it("refuses a delete without an id (422)", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     for (const url of ["/admin/reviews", "/admin/replies"]) {
       const refused = await call("DELETE", url, headers);
       expect(refused.statusCode).toBe(422);
@@ -166,7 +157,7 @@ describe("admin review routes", () => {
   });
 
   it("refuses an id of another JSON type (422): `true` never deletes review 1, nor `[id]` that review", async () => {
-    const { headers } = await signedInAdmin();
+    const { headers } = await signedInAdmin(ctx.app, ctx.db);
     const { review, replies } = await reviewWithReplies();
     // Issue 24: the id was coerced, so `true` named review 1 and `[5]` review 5.
     expect(await counts(1)).toBeDefined();

@@ -2,10 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { AD_STATUS, USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, admins } from "../../db/schema/admin-auth.ts";
+import { adminAuditLog } from "../../db/schema/admin.ts";
 import { ads } from "../../db/schema/ads.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { authHeaders, createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
@@ -13,10 +12,9 @@ let adminHeaders: Record<string, string>;
 let adminId: number;
 
 beforeAll(async () => {
-  await ensureAdmin(ctx.db, { email: "admin@admin-users.test", password: "admin-password", name: "Admin" });
-  const [admin] = await ctx.db.select().from(admins);
-  adminId = admin!.id;
-  adminHeaders = await authHeaders(ctx.app, { kind: "admin", adminId });
+  const signedIn = await signedInAdmin(ctx.app, ctx.db, "Admin");
+  adminId = signedIn.admin.id;
+  adminHeaders = signedIn.headers;
 });
 
 const listUsers = async (query: string) => {

@@ -6,7 +6,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chats } from "../../db/schema/chat.ts";
 import { users } from "../../db/schema/users.ts";
-import { createAd, signedInUser } from "../../test/factories.ts";
+import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -285,6 +285,21 @@ describe("chat over the socket on /messages", () => {
     const socket = await open(buyer.headers);
     const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
     await call("POST", "/auth/logout", buyer.headers, { device_id: "x" });
+    expect(await closed).toBe("io server disconnect");
+  });
+
+  it("ends the sockets of a user an admin bans (auth's reaction to user.banned, after the commit)", async () => {
+    const buyer = await person();
+    const socket = await open(buyer.headers);
+    const closed = new Promise<string>((resolve) => socket.on("disconnect", resolve));
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const banned = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${buyer.user.id}/status`,
+      headers: admin.headers,
+      payload: { status_id: USER_STATUS.banned },
+    });
+    expect(banned.statusCode).toBe(200);
     expect(await closed).toBe("io server disconnect");
   });
 });

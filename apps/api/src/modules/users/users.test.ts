@@ -6,10 +6,8 @@ import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
-import { admins } from "../../db/schema/admin-auth.ts";
 import { users } from "../../db/schema/users.ts";
-import { ensureAdmin } from "../admin-auth/create-admin.ts";
-import { authHeaders, createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { authHeaders, createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { USERS_RATE_LIMITS } from "./users.routes.ts";
 import { useTestApp } from "../../test/test-app.ts";
@@ -33,9 +31,7 @@ const fileExists = (url: string) => existsSync(path.join(inject("mediaDir"), url
 describe("the signed-in user", () => {
   it("needs a token: 401 without, 403 with an admin's", async () => {
     expect((await ctx.app.inject({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
-    await ensureAdmin(ctx.db, { email: "admin@users.test", password: "admin-password", name: "Admin" });
-    const [admin] = await ctx.db.select().from(admins);
-    const adminHeaders = await authHeaders(ctx.app, { kind: "admin", adminId: admin!.id });
+    const { headers: adminHeaders } = await signedInAdmin(ctx.app, ctx.db);
     expect((await ctx.app.inject({ method: "GET", url: "/api/user", headers: adminHeaders })).statusCode).toBe(403);
     const { user, headers } = await signedInUser(ctx.app, ctx.db);
     const me = await ctx.app.inject({ method: "GET", url: "/api/user", headers });

@@ -1,8 +1,34 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { admins } from "./admin-auth.ts";
 import { ads } from "./ads.ts";
-import { timestamptz } from "./columns.ts";
+import { createdAt, timestamptz } from "./columns.ts";
+
+/**
+ * Every admin write (issue 16, decision 049): who, when, what, and the status before and after. Rows are only ever
+ * inserted: no route updates or deletes them, and a trigger refuses it (migration 0016).
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    admin_id: integer()
+      .notNull()
+      .references(() => admins.id),
+    /** What was done, e.g. "ad.status", "user.status", "report.status", "review.delete", "category.create". */
+    action: text().notNull(),
+    /** What it was done to: "ad", "user", "ad_report", "review", "category" … and its id. */
+    target_type: text().notNull(),
+    target_id: integer().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    ...createdAt,
+  },
+  (table) => [
+    index("admin_audit_log_created_idx").on(table.created_at),
+    index("admin_audit_log_target_idx").on(table.target_type, table.target_id),
+  ],
+);
 
 /**
  * The moderation queue (issue 16, decision 052): one row per ad, written when the ad is posted (the queue's
