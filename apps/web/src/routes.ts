@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Feature folders carry the API modules' names (docs/decisions/034-feature-names.md); URLs are the spec's.
 export default [
   route("robots.txt", "features/seo/robots.ts"),
-  route("sitemap.xml", "features/seo/sitemap.ts"),
+  route("sitemap.xml", "app/routes/sitemap.ts"),
   layout("app/layouts/public-layout.tsx", [
     index("features/ads/routes/home.tsx"),
     ...prefix("categories", [
@@ -30,8 +30,8 @@ export default [
     route("profile/saved", "features/saved-ads/routes/saved-ads.tsx"),
     route("settings", "features/users/routes/settings.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
-    route("sell/:adId?", "features/selling/routes/sell.tsx"),
-    route("chat/:chatId?", "features/chat/routes/chat.tsx"),
+    route("sell/:adId?", "app/routes/sell.tsx"),
+    route("chat/:chatId?", "app/routes/chat.tsx"),
   ]),
   // The admin area (spec second document §2 "Admin routes"): its own login and layout, rendered in the browser.
   route("admin", "features/admin/routes/login.tsx"),

@@ -51,6 +51,8 @@ export function useLoad<T>(
   useEffect(() => {
     latest.current = fetcher;
   });
+  // How many changes update() has made: an answer asked for before the latest one may miss it.
+  const changes = useRef(0);
 
   useEffect(() => {
     if (!enabled) return;
@@ -60,11 +62,15 @@ export function useLoad<T>(
       setSettled(result);
       if (result.ok) setLast({ data: result.data });
     };
-    const ask = () =>
-      latest.current!(controller.signal).then(
-        (data) => settle({ key: id, attempt, ok: true, data }),
+    const ask = (): Promise<void> => {
+      const changesBefore = changes.current;
+      return latest.current!(controller.signal).then(
+        // A change made while this answer was on its way (a write the user made on what the page already showed)
+        // may be missing from it: it is asked for again, after the write, instead of undoing the change.
+        (data) => (changes.current === changesBefore ? settle({ key: id, attempt, ok: true, data }) : ask()),
         (error: unknown) => settle({ key: id, attempt, ok: false, error: asError(error) }),
       );
+    };
     const timer = delay > 0 ? setTimeout(ask, delay) : void ask();
     return () => {
       clearTimeout(timer);
@@ -74,24 +80,17 @@ export function useLoad<T>(
 
   // Only an answer for this key and attempt counts: another key shows loading until its own answer comes.
   const current = enabled && settled?.key === id && settled.attempt === attempt ? settled : null;
-  const fresh = current?.ok === true;
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
-  const update = useCallback(
-    (change: (data: T) => T) => {
-      if (!fresh) {
-        setSeed((previous) => (previous === undefined ? previous : change(previous)));
-        return;
-      }
-      setSettled((previous) =>
-        previous?.ok && previous.key === id && previous.attempt === attempt
-          ? { ...previous, data: change(previous.data) }
-          : previous,
-      );
-    },
-    [fresh, id, attempt],
-  );
+  // Changes what is shown when the change lands, not when the action that makes it began: an answer may have come
+  // in between (the action's own closure is from before it).
+  const update = useCallback((change: (data: T) => T) => {
+    changes.current += 1;
+    setSeed((previous) => (previous === undefined ? previous : change(previous)));
+    setSettled((previous) => (previous?.ok ? { ...previous, data: change(previous.data) } : previous));
+    setLast((previous) => (previous ? { data: change(previous.data) } : previous));
+  }, []);
 
   const refresh = useCallback(async () => {
     const fetch = latest.current;

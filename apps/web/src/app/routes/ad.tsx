@@ -2,15 +2,15 @@ import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
-import { OwnerActions } from "~/components/ads/owner-actions";
+import { OwnerActions } from "~/features/selling/components/owner-actions";
 import { SaveToggle } from "~/components/save-toggle";
 import { isMissing } from "~/lib/api-client";
-import { getAd } from "~/lib/api/get-ad";
-import { getAds } from "~/lib/api/get-ads";
+import { getAd } from "~/features/ads/api/get-ad";
+import { getAds } from "~/features/ads/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { logAdClick } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
-import { useSession } from "~/lib/session";
+import { authedTransport, useSession } from "~/lib/session";
 import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { AdAttributes } from "~/features/ads/components/ad-attributes";
@@ -18,12 +18,13 @@ import { AdGallery } from "~/features/ads/components/ad-gallery";
 import { OwnerBoostPanel } from "~/features/payments/components/owner-boost-panel";
 import { RelatedAds } from "~/features/ads/components/related-ads";
 import { SellerCard } from "~/features/ads/components/seller-card";
+import { getUser } from "~/features/users/api/get-user";
 import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
 import { useAdRating } from "~/features/reviews/hooks/use-ad-rating";
-import { ReportDialog } from "~/components/report-dialog";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
 
 // Only the ad's owner opens Insights: the chart and its library load then, never with the public page.
 const AdInsights = lazy(() => import("~/features/analytics/components/ad-insights"));
@@ -97,6 +98,9 @@ export const handle: BreadcrumbHandle = {
   },
 };
 
+/** The seller's number, for a signed-in reader (decision 033): the users feature's profile call. */
+const getPhone = async (userId: number) => (await getUser(authedTransport, userId)).phone_number;
+
 export default function AdPage({ loaderData }: Route.ComponentProps) {
   // Another ad on the same route starts from its own state (rating, reviews).
   return <AdView key={loaderData.ad.id} {...loaderData} />;
@@ -152,7 +156,7 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
             </p>
             {!isOwner && <ReportDialog target={{ adId: ad.id }} className="-ml-2" />}
           </div>
-          <SellerCard ad={ad} />
+          <SellerCard ad={ad} getPhone={getPhone} />
         </div>
       </div>
       {isOwner && insights ? (

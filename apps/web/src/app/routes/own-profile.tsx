@@ -4,16 +4,18 @@ import { Suspense, lazy, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
+import { withSignal } from "~/lib/api-client";
 import { authedTransport, signOut, updateUser } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
 import { getCurrentUser } from "~/features/users/api/get-current-user";
 import { ChangePassword } from "~/features/users/components/change-password";
-import { MyAdsTab } from "~/features/users/components/my-ads-tab";
+import { MyAdsTab } from "~/features/selling/components/my-ads-tab";
 import { DeleteAccount } from "~/features/users/components/delete-account";
 import { PersonalDetails } from "~/features/users/components/personal-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { SwitchToCompany } from "~/features/users/components/switch-to-company";
 import { ReportsTab } from "~/features/reports/components/reports-tab";
+import { getAdViewTotals } from "~/features/analytics/api/get-ad-view-totals";
 
 // The chart library comes only with the tab that draws it.
 const PerformanceTab = lazy(() => import("~/features/analytics/components/performance-tab"));
@@ -41,6 +43,9 @@ export function HydrateFallback() {
     </div>
   );
 }
+
+const getViewTotals = (adIds: number[], signal: AbortSignal) =>
+  getAdViewTotals(withSignal(authedTransport, signal), adIds);
 
 /** Spec §2 own profile side tabs. */
 const TABS = [
@@ -102,7 +107,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
           aria-label={tabs.find((tab) => tab.id === active)?.label}
           className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
         >
-          {active === "my-ads" && <MyAdsTab />}
+          {active === "my-ads" && <MyAdsTab getViewTotals={getViewTotals} />}
           {active === "details" && (
             <PersonalDetails
               user={user}

@@ -5,17 +5,17 @@ import { AdCard } from "~/components/ads/ad-card";
 import { NoAds } from "~/components/ads/no-ads";
 import { NotFound } from "~/components/not-found";
 import { isMissing } from "~/lib/api-client";
-import { getAds } from "~/lib/api/get-ads";
+import { getAds } from "~/features/ads/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
-import { getUser } from "~/lib/api/get-user";
+import { getUser } from "~/features/users/api/get-user";
 import { ContactDetails } from "~/features/users/components/contact-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { getSellerRating } from "~/features/reviews/api/get-seller-rating";
 import { RatingBreakdown } from "~/features/reviews/components/rating-breakdown";
-import { ReportDialog } from "~/components/report-dialog";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
 import { useSession } from "~/lib/session";
 
 /** How many of the seller's ads the profile shows. */

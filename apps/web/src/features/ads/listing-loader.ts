@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { ApiError } from "~/lib/api-client";
 import { adListJsonLd } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
-import { getAds } from "~/lib/api/get-ads";
+import { getAds } from "./api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
 import { getLocations } from "~/lib/api/get-locations";
 import { getFeaturedBusinesses } from "./api/get-featured-businesses";

@@ -6,11 +6,10 @@ import { Link, useNavigate } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { logAdContact } from "~/lib/analytics-log";
-import { getUser } from "~/lib/api/get-user";
 import type { ChatNavigationState } from "~/lib/chat-navigation";
 import { formatDate } from "~/lib/format";
 import { openLoginPrompt } from "~/lib/login-prompt";
-import { authedTransport, useSession } from "~/lib/session";
+import { useSession } from "~/lib/session";
 import { callLink, whatsAppLink } from "~/lib/phone-links";
 import { useSellerPresence } from "../hooks/use-seller-presence";
 
@@ -18,9 +17,9 @@ import { useSellerPresence } from "../hooks/use-seller-presence";
  * Spec §2 ad page seller: photo, name, online status, type and join date; Chat (a visitor gets the login prompt) and,
  * for signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
  * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these, nor their
- * own status.
+ * own status. The number comes from the users feature: the page hands its call in as `getPhone`.
  */
-export function SellerCard({ ad }: { ad: TAdDetail }) {
+export function SellerCard({ ad, getPhone }: { ad: TAdDetail; getPhone: (userId: number) => Promise<string | null> }) {
   const session = useSession();
   const navigate = useNavigate();
   const seller = ad.user;
@@ -82,7 +81,7 @@ export function SellerCard({ ad }: { ad: TAdDetail }) {
               ))}
             </div>
           )}
-          <PhoneNumber adId={ad.id} sellerId={seller.id} sellerName={seller.name} signedIn={signedIn} />
+          <PhoneNumber adId={ad.id} sellerName={seller.name} signedIn={signedIn} getPhone={() => getPhone(seller.id)} />
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
             item.
@@ -120,14 +119,14 @@ type Phone = { state: "hidden" | "loading" | "error" } | { state: "shown"; numbe
  */
 function PhoneNumber({
   adId,
-  sellerId,
   sellerName,
   signedIn,
+  getPhone,
 }: {
   adId: number;
-  sellerId: number;
   sellerName: string;
   signedIn: boolean;
+  getPhone: () => Promise<string | null>;
 }) {
   const [phone, setPhone] = useState<Phone>({ state: "hidden" });
 
@@ -135,7 +134,7 @@ function PhoneNumber({
     if (!signedIn) return openLoginPrompt(`Log in to see ${sellerName}'s phone number.`);
     setPhone({ state: "loading" });
     try {
-      const number = (await getUser(authedTransport, sellerId)).phone_number;
+      const number = await getPhone();
       if (number) logAdContact(adId);
       setPhone({ state: "shown", number });
     } catch {

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta, siteOrigin } from "~/lib/seo";
-import { getAds } from "~/lib/api/get-ads";
+import { getAds } from "../api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
 import { getLocations } from "~/lib/api/get-locations";
 import { HorizontalAdList } from "../components/horizontal-ad-list";

@@ -1,5 +1,5 @@
 import { CHAT_BIO_PREVIEW } from "@waterside/shared/chat-messages";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { secondaryButtonClass } from "~/components/ui/form-field";
@@ -7,7 +7,6 @@ import { ApiError } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { callLink } from "~/lib/phone-links";
 import { OnlineDot } from "./online-dot";
-import { ReportDialog } from "~/components/report-dialog";
 
 export interface ChatPeer {
   id: number;
@@ -34,6 +33,7 @@ export function SellerPanel({
   blockedByMe,
   blockedMe,
   onBlockedChange,
+  report,
 }: {
   peer: ChatPeer;
   online: boolean;
@@ -41,6 +41,8 @@ export function SellerPanel({
   blockedMe: boolean;
   /** Absent while the chat is local: there is nothing to block yet. */
   onBlockedChange?: (blocked: boolean) => Promise<void>;
+  /** The report-user control (the reports feature's, handed in by the page). */
+  report: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
 
@@ -104,7 +106,7 @@ export function SellerPanel({
         </button>
       )}
       {/* Issue 13: the report-user link of the chat panel is the user report (decision 043). */}
-      <ReportDialog target={{ userId: peer.id, userName: peer.name }} className="w-full justify-center" />
+      {report}
     </div>
   );
 }

@@ -3,16 +3,16 @@ import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
 import { useState } from "react";
-import { PackagePicker } from "~/components/purchase/package-picker";
-import { PurchaseModals } from "~/components/purchase/purchase-modals";
-import { usePurchaseFlow } from "~/components/purchase/use-purchase-flow";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { withSignal } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
 import { getSubscriptions } from "../api/get-subscriptions";
+import { usePurchaseFlow } from "../hooks/use-purchase-flow";
 import { remainingTime } from "../remaining-time";
+import { PackagePicker } from "./package-picker";
+import { PurchaseModals } from "./purchase-modals";
 import { StatusBadge } from "./subscription-status";
 
 /**

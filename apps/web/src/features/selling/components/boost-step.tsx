@@ -1,11 +1,10 @@
-import { PackagePicker } from "~/components/purchase/package-picker";
-import type { SellWizard } from "../hooks/use-sell-wizard";
+import type { ReactNode } from "react";
 
 /**
- * Spec selling §2 step 3 (optional): the ad packages, price in USD per month; Purchase saves the ad and pays for the
- * chosen one with MTN Mobile Money, Skip saves it without a boost.
+ * Spec selling §2 step 3 (optional): the ad packages, price in USD per month (the payments feature's picker);
+ * Purchase saves the ad and pays for the chosen one with MTN Mobile Money, Skip saves it without a boost.
  */
-export function BoostStep({ wizard }: { wizard: SellWizard }) {
+export function BoostStep({ packagePicker }: { packagePicker: ReactNode }) {
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -15,14 +14,7 @@ export function BoostStep({ wizard }: { wizard: SellWizard }) {
           this step: posting is free.
         </p>
       </div>
-      <PackagePicker
-        type="ad"
-        legend="Choose a package"
-        selectedId={wizard.selectedPackage?.id ?? null}
-        onSelect={wizard.selectPackage}
-        currentPackageName={wizard.currentPackageName}
-        error={wizard.packageError}
-      />
+      {packagePicker}
     </div>
   );
 }

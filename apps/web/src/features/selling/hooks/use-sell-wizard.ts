@@ -9,7 +9,6 @@ import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { usePurchaseFlow } from "~/components/purchase/use-purchase-flow";
 import {
   emptyValues,
   newDraftId,
@@ -31,6 +30,15 @@ import { updateAd } from "../api/update-ad";
 
 export const STEPS = ["Post Detail", "Product Details", "Boost"] as const;
 export type Step = 0 | 1 | 2;
+
+/**
+ * What the wizard needs of a purchase: whether one is under way, and starting one for the saved ad. The payments
+ * feature's purchase flow, handed in by the page (app/routes/sell.tsx).
+ */
+export interface SellPurchase {
+  busy: boolean;
+  start: (order: { packageId: number; packageName: string; price: number; adId: number }) => void;
+}
 
 /** The ad being edited, read with its latest subscription (spec selling §2). */
 export type EditedAd = TAdDetail & { lastest_subscription?: TLatestSubscription | null };
@@ -61,10 +69,12 @@ export function useSellWizard({
   ad,
   draft,
   draftId,
+  purchase: purchaseFlow,
 }: {
   ad: EditedAd | undefined;
   draft: AdDraft | undefined;
   draftId: string | null;
+  purchase: SellPurchase;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,13 +86,6 @@ export function useSellWizard({
   const [progress, setProgress] = useState<number | null>(null);
   const [selectedPackage, setSelectedPackage] = useState<TPackage | null>(null);
   const [packageError, setPackageError] = useState<string | null>(null);
-  // Spec selling §4: closing or cancelling any purchase modal, and the end of the payment, go to /profile. Leaving
-  // the wizard's route unmounts it: the form starts empty next time.
-  const purchaseFlow = usePurchaseFlow({
-    type: "ad",
-    onAbandon: () => navigate("/profile"),
-    onFinished: () => navigate("/profile"),
-  });
   const [purchasing, setPurchasing] = useState(false);
   const form = useForm<AdFormValues>({ resolver: zodResolver(ZAdForm) as never, defaultValues: initial.values });
   const subcategoryId = useWatch({ control: form.control, name: "subcategory_id" });

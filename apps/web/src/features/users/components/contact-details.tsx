@@ -2,7 +2,7 @@ import type { TPublicUser } from "@waterside/shared/users";
 import { Link, useLocation } from "react-router";
 import { withSignal } from "~/lib/api-client";
 import { authedTransport, rememberReturnRoute, useSession } from "~/lib/session";
-import { getUser } from "~/lib/api/get-user";
+import { getUser } from "../api/get-user";
 import { useLoad } from "~/lib/use-load";
 
 /**

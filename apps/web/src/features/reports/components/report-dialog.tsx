@@ -13,8 +13,8 @@ import { ApiError } from "~/lib/api-client";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { notify } from "~/lib/notify";
 import { authedTransport, useSession } from "~/lib/session";
-import { createAdReport } from "~/lib/api/create-ad-report";
-import { createUserReport } from "~/lib/api/create-user-report";
+import { createAdReport } from "../api/create-ad-report";
+import { createUserReport } from "../api/create-user-report";
 
 /** What is reported: an ad, or a user (named in the dialog's title). */
 export type ReportTarget =

@@ -6,7 +6,7 @@ import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { formatMoney } from "~/lib/format";
-import type { PurchaseFlow, PurchaseOrder } from "./use-purchase-flow";
+import type { PurchaseFlow, PurchaseOrder } from "../hooks/use-purchase-flow";
 
 const PANEL =
   "mx-auto mt-[8dvh] max-h-[84dvh] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white shadow-xl";

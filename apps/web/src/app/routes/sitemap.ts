@@ -1,6 +1,6 @@
 import { AD_PAGE_SIZE_MAX } from "@waterside/shared/ads-messages";
 import type { Route } from "./+types/sitemap";
-import { getAds } from "~/lib/api/get-ads";
+import { getAds } from "~/features/ads/api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
 
 const STATIC_PATHS = [

@@ -1,7 +1,7 @@
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { deleteAd } from "~/lib/api/delete-ad";
+import { deleteAd } from "../api/delete-ad";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 

@@ -7,8 +7,8 @@ import {
 } from "@waterside/shared/payments-messages";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "~/lib/api-client";
-import { getPaymentStatus } from "~/lib/api/get-payment-status";
-import { requestPayment } from "~/lib/api/request-payment";
+import { getPaymentStatus } from "../api/get-payment-status";
+import { requestPayment } from "../api/request-payment";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 

@@ -1,4 +1,5 @@
 import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdViewTotals } from "@waterside/shared/analytics";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { Link } from "react-router";
 import { adPath } from "~/components/ads/ad-path";
@@ -6,27 +7,30 @@ import { listDrafts, removeDraft } from "~/lib/ad-drafts";
 import { withSignal } from "~/lib/api-client";
 import { formatDate, formatPrice } from "~/lib/format";
 import { notify } from "~/lib/notify";
-import { deleteAd } from "~/lib/api/delete-ad";
-import { getAdViewTotals } from "~/lib/api/get-ad-view-totals";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
+import { deleteAd } from "../api/delete-ad";
 import { getMyAds } from "../api/get-my-ads";
 
 /** A list without its drafts is still a list: drafts that cannot be read from this device count as none. */
 const loadDrafts = () => listDrafts().catch(() => []);
 
-/** Spec §2 My Ads: the seller's ads in every status with quick edit and delete, and their local drafts. */
-export function MyAdsTab() {
+/**
+ * Spec §2 My Ads: the seller's ads in every status with quick edit and delete, and their local drafts. How often each
+ * ad was seen is the analytics feature's: the profile hands its call in as `getViewTotals`.
+ */
+export function MyAdsTab({
+  getViewTotals,
+}: {
+  getViewTotals: (adIds: number[], signal: AbortSignal) => Promise<TAdViewTotals>;
+}) {
   const mine = useLoad((signal) => getMyAds(withSignal(authedTransport, signal)), "my-ads");
   const ads = mine.data;
   const ids = ads?.data.map((ad) => ad.id) ?? [];
   // Views come after the list, and a list without them is still a list; after a deletion the known ones stay shown.
   const views = useLoad(
     ids.length
-      ? (signal) =>
-          getAdViewTotals(withSignal(authedTransport, signal), ids).then(
-            (totals) => new Map(totals.ads.map((ad) => [ad.ad_id, ad.views])),
-          )
+      ? (signal) => getViewTotals(ids, signal).then((totals) => new Map(totals.ads.map((ad) => [ad.ad_id, ad.views])))
       : null,
     ids,
     { keep: true },

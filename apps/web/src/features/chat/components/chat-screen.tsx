@@ -1,14 +1,11 @@
-import { BRAND } from "@waterside/shared/brand";
 import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { clsx } from "clsx";
-import type { Route } from "./+types/chat";
 import { Modal } from "~/components/ui/modal";
 import { isChatNavigationState, type ChatNavigationState } from "~/lib/chat-navigation";
 import { notify } from "~/lib/notify";
 import { useOnlineContacts } from "~/lib/online-contacts";
-import { requireSession } from "~/lib/require-session";
 import {
   discardMessage,
   loadChats,
@@ -20,38 +17,17 @@ import {
   sendMessage,
   setActiveChat,
   setBlocked,
-  startChat,
 } from "../chat-runtime";
 import { findChatWith, listChats, useChatState, type PendingMessage } from "../chat-store";
-import { ChatList } from "../components/chat-list";
-import { Conversation, type ChatAd } from "../components/conversation";
-import { SellerPanel, type ChatPeer } from "../components/seller-panel";
 import { clearNewMessages } from "../new-messages";
+import { ChatList } from "./chat-list";
+import { Conversation, type ChatAd } from "./conversation";
+import { SellerPanel, type ChatPeer } from "./seller-panel";
 
 /** Spec §5/§9: list search starts after more than 2 characters, 300 ms after typing stops. */
 const SEARCH_MIN_LENGTH = 3;
 const SEARCH_DELAY_MS = 300;
 const MAX_ID = 2 ** 31 - 1;
-
-export const meta: Route.MetaFunction = () => [{ title: `Chat | ${BRAND}` }, { name: "robots", content: "noindex" }];
-
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireSession(request);
-  startChat();
-  return null;
-}
-
-export function HydrateFallback() {
-  return (
-    <div className="mx-auto flex h-[calc(100dvh-3.5rem)] max-w-7xl animate-pulse sm:h-[calc(100dvh-4rem)]">
-      <div className="w-full space-y-3 border-slate-200 bg-white p-3 md:w-80 md:border-r" aria-busy="true">
-        <div className="h-6 w-24 rounded bg-slate-200" />
-        <div className="h-11 rounded-lg bg-slate-100" />
-      </div>
-      <div className="hidden flex-1 bg-slate-50 md:block" />
-    </div>
-  );
-}
 
 /** An address's chat id: a number, nothing (/chat), or one that cannot be a chat. */
 function parseChatId(param: string | undefined): number | null | "invalid" {
@@ -67,10 +43,17 @@ const lookedUp = new Set<string>();
 /**
  * Spec §2 `/chat` and `/chat/{chatId}`: the chat list beside the conversation and the seller panel on a desktop; at
  * phone width the list and the conversation are two screens. A chat opened from an ad (navigation state
- * `isNewChat`) is local until its first message creates it (spec §4).
+ * `isNewChat`) is local until its first message creates it (spec §4). The seller panel's report-user control is
+ * another feature's: the page hands it in as `reportUser`.
  */
-export default function ChatScreen({ params }: Route.ComponentProps) {
-  const chatId = parseChatId(params.chatId);
+export function ChatScreen({
+  chatIdParam,
+  reportUser,
+}: {
+  chatIdParam: string | undefined;
+  reportUser: (peer: ChatPeer) => ReactNode;
+}) {
+  const chatId = parseChatId(chatIdParam);
   const location = useLocation();
   const navigate = useNavigate();
   const newChat: ChatNavigationState | null =
@@ -187,10 +170,11 @@ export default function ChatScreen({ params }: Route.ComponentProps) {
       blockedByMe={chat?.blockedByMe ?? false}
       blockedMe={chat?.blockedMe ?? false}
       onBlockedChange={chat ? (blocked) => setBlocked(chat.id, blocked) : undefined}
+      report={reportUser(peer)}
     />
   );
 
-  let pane: React.ReactNode;
+  let pane: ReactNode;
   if (chatId === "invalid" || conversation?.status === "missing") {
     pane = (
       <Notice title="Chat not found">
@@ -314,7 +298,7 @@ export default function ChatScreen({ params }: Route.ComponentProps) {
   );
 }
 
-function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="grid flex-1 place-items-center bg-slate-50 p-6 text-center">
       <div role="alert">

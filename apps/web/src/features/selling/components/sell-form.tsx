@@ -1,56 +1,31 @@
-import { BRAND } from "@waterside/shared/brand";
+import type { TCategory, TCounty } from "@waterside/shared/catalog";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
-import { useLocation } from "react-router";
-import type { Route } from "./+types/sell";
-import { PurchaseModals } from "~/components/purchase/purchase-modals";
+import type { ReactNode } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { LoadingOverlay } from "~/components/ui/loading-overlay";
-import { loadDraft } from "~/lib/ad-drafts";
-import { browserTransport } from "~/lib/api-client";
-import { getAd } from "~/lib/api/get-ad";
-import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
-import { authedTransport, useSession } from "~/lib/session";
-import { requireSession } from "~/lib/require-session";
-import { BoostStep } from "../components/boost-step";
-import { PostDetailStep } from "../components/post-detail-step";
-import { ProductDetailsStep } from "../components/product-details-step";
-import { WizardSteps } from "../components/wizard-steps";
-import { STEPS, useSellWizard, type EditedAd } from "../hooks/use-sell-wizard";
-
-export const meta: Route.MetaFunction = () => [{ title: `Sell | ${BRAND}` }, { name: "robots", content: "noindex" }];
+import { STEPS, type SellWizard } from "../hooks/use-sell-wizard";
+import { BoostStep } from "./boost-step";
+import { PostDetailStep } from "./post-detail-step";
+import { ProductDetailsStep } from "./product-details-step";
+import { WizardSteps } from "./wizard-steps";
 
 /**
- * Spec selling §2: edit mode when an ad id is in the route, or a draft id without the 'draft-' prefix;
- * `?draft=` loads a locally saved draft.
+ * Spec selling §2: the wizard's three steps and its buttons. Step 3's packages and the purchase modals (`children`)
+ * are the payments feature's, handed in by the page (app/routes/sell.tsx).
  */
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  requireSession(request);
-  const draftId = new URL(request.url).searchParams.get("draft");
-  const draft = draftId ? await loadDraft(draftId) : undefined;
-  const adId = params.adId ?? (draftId && !draftId.startsWith("draft-") ? draftId : undefined);
-  const [categories, counties, ad] = await Promise.all([
-    getCategories(browserTransport),
-    getLocations(browserTransport),
-    adId ? (getAd(authedTransport, adId, { load: "lastest_subscription" }) as Promise<EditedAd>) : undefined,
-  ]);
-  return { categories, counties, ad, draft, draftId: draft ? draftId : null };
-}
-
-export function HydrateFallback() {
-  return <div className="mx-auto min-h-[60vh] max-w-3xl animate-pulse px-4 py-8" aria-busy="true" />;
-}
-
-export default function Sell({ loaderData }: Route.ComponentProps) {
-  // Spec selling §2: Sell clicked while already here reloads the page. Every navigation to it has a new key, so
-  // the wizard starts again from what the loader read (an empty form, the ad, or the draft).
-  const location = useLocation();
-  return <SellWizardPage key={location.key} {...loaderData} />;
-}
-
-function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.ComponentProps["loaderData"]) {
-  const wizard = useSellWizard({ ad, draft, draftId });
-  const session = useSession();
+export function SellForm({
+  wizard,
+  categories,
+  counties,
+  packagePicker,
+  children,
+}: {
+  wizard: SellWizard;
+  categories: TCategory[];
+  counties: TCounty[];
+  packagePicker: ReactNode;
+  children: ReactNode;
+}) {
   const { step, editing, progress, purchasing } = wizard;
   const busy = progress !== null || wizard.purchaseFlow.busy;
   return (
@@ -74,7 +49,7 @@ function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.Comp
       >
         {step === 0 && <PostDetailStep wizard={wizard} categories={categories} counties={counties} />}
         {step === 1 && <ProductDetailsStep wizard={wizard} />}
-        {step === 2 && <BoostStep wizard={wizard} />}
+        {step === 2 && <BoostStep packagePicker={packagePicker} />}
 
         {progress !== null && !purchasing && (
           <div className="space-y-1" aria-live="polite">
@@ -120,7 +95,7 @@ function SellWizardPage({ categories, counties, ad, draft, draftId }: Route.Comp
           progress={progress}
         />
       )}
-      <PurchaseModals flow={wizard.purchaseFlow} profilePhone={session.user?.phone_number ?? null} />
+      {children}
     </div>
   );
 }

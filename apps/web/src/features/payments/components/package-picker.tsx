@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { useId } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { browserTransport, withSignal } from "~/lib/api-client";
-import { getPackages } from "~/lib/api/get-packages";
+import { getPackages } from "../api/get-packages";
 import { formatMoney } from "~/lib/format";
 import { useLoad } from "~/lib/use-load";
 
