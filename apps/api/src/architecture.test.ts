@@ -193,3 +193,68 @@ describe("one owner per table (test/table-access.ts reads the source)", () => {
     expect(ownershipErrors("modules/selling/fixture.ts", owner)).toEqual([]);
   });
 });
+
+describe("triggers (docs/triggers.md lists each with its purpose)", () => {
+  const migrations = path.join(apiSource, "db/migrations");
+
+  /** The triggers the migrations leave, replayed in the journal's order: "<name> on <table>" → what fires it. */
+  function triggersLeft() {
+    const journal = JSON.parse(readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as {
+      entries: Array<{ tag: string }>;
+    };
+    const left = new Map<string, string>();
+    for (const { tag } of journal.entries) {
+      const text = readFileSync(path.join(migrations, `${tag}.sql`), "utf8");
+      const statements =
+        /CREATE TRIGGER "(\w+)" (?:BEFORE|AFTER) ([\s\S]*?) ON "(\w+)"|DROP TRIGGER "(\w+)" ON "(\w+)"/g;
+      for (const [, created, events, table, dropped, droppedFrom] of text.matchAll(statements)) {
+        if (created) left.set(`${created} on ${table}`, events!.replace(/\s+/g, " "));
+        else left.delete(`${dropped} on ${droppedFrom}`);
+      }
+    }
+    return left;
+  }
+
+  /** The columns an `UPDATE OF` watches, in the migration's words; null when any update fires it. */
+  const updateOf = (events: string) => /UPDATE OF ((?:"\w+"(?:, )?)+)/.exec(events)?.[1]!.match(/\w+/g) ?? null;
+
+  /** docs/triggers.md's rows: each trigger named with its table, and the columns of its "UPDATE OF" if any. */
+  function listed() {
+    const doc = readFileSync(path.join(apiSource, "../../../docs/triggers.md"), "utf8");
+    const rows = new Map<string, string[] | null>();
+    for (const line of doc.split("\n")) {
+      const [, names, table, firesOn] = line.split("|").map((cell) => cell.trim());
+      if (!names?.startsWith("`") || !table || !firesOn) continue;
+      const columns =
+        /UPDATE OF ([\w, ]+)/
+          .exec(firesOn)?.[1]!
+          .split(",")
+          .map((column) => column.trim()) ?? null;
+      for (const [, name] of names.matchAll(/`(\w+)`/g)) rows.set(`${name} on ${table.replace(/`/g, "")}`, columns);
+    }
+    return rows;
+  }
+
+  it("lists every trigger the migrations leave, and only those, with the columns each UPDATE OF watches", () => {
+    const left = triggersLeft();
+    const doc = listed();
+    expect(left.size).toBeGreaterThan(20);
+    expect([...doc.keys()].sort()).toEqual([...left.keys()].sort());
+    for (const [trigger, events] of left) expect(doc.get(trigger), trigger).toEqual(updateOf(events));
+  });
+
+  it("has the announcement on users watch every users column a cached list or catalogue read can see change", () => {
+    const watched = updateOf(triggersLeft().get("ads_changed on users")!)!;
+    // Written once, with the row.
+    const neverChange = ["id", "created_at"];
+    const read = new Set<string>();
+    for (const file of moduleSourceFiles().filter((name) => /^modules\/(ads|catalog)\//.test(name))) {
+      const text = readFileSync(path.join(apiSource, file), "utf8");
+      // In these modules' SQL `u` is always `users`, so `u.<column>` is a users column.
+      for (const [, table] of text.matchAll(/\b(?:from|join)\s+(\w+)\s+u\b/gi)) expect(table, file).toBe("users");
+      for (const [, column] of text.matchAll(/\bu\.(\w+)/g)) read.add(column!);
+    }
+    expect([...read]).toEqual(expect.arrayContaining(["name", "profile_image", "usertype_id", "status_id"]));
+    expect([...read].filter((column) => !neverChange.includes(column) && !watched.includes(column))).toEqual([]);
+  });
+});
