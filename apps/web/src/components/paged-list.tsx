@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { useId, type ReactNode } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import { RetryAlert } from "~/components/ui/retry-alert";
 import { usePagedList, type PageFetcher } from "~/lib/use-paged-list";
 
 /**
@@ -51,14 +52,7 @@ export function PagedList<T>({
           ))}
         </ul>
       )}
-      {list.error && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-          <p className="flex-1">{errorText(list.error)}</p>
-          <button type="button" onClick={list.reload} className={secondaryButtonClass}>
-            Retry
-          </button>
-        </div>
-      )}
+      {list.error && <RetryAlert message={errorText(list.error)} onRetry={list.reload} />}
       {rows && rows.items.length === 0 && (
         <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">{empty}</p>

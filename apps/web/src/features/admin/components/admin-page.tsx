@@ -12,3 +12,12 @@ export function AdminPage({ title, tools, children }: { title: string; tools?: R
     </div>
   );
 }
+
+/** What an admin page shows while the browser loads it (spec second document §8 'Loading...'). */
+export function AdminPageLoading() {
+  return (
+    <p role="status" className="px-4 py-8 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}

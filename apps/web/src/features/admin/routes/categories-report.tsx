@@ -3,6 +3,7 @@ import { withSignal } from "~/lib/api-client";
 import { useLoad } from "~/lib/use-load";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getCategoryReport } from "../api/get-category-report";
+import { AdminPageLoading } from "../components/admin-page";
 import { ActiveBadge } from "../components/catalog/active-badge";
 import { LoadStatus } from "../components/load-status";
 
@@ -13,13 +14,7 @@ export function clientLoader() {
   return null;
 }
 
-export function HydrateFallback() {
-  return (
-    <p role="status" className="px-4 py-8 text-center text-slate-600">
-      Loading...
-    </p>
-  );
-}
+export const HydrateFallback = AdminPageLoading;
 
 const loadReport = (signal: AbortSignal) => getCategoryReport(withSignal(adminTransport, signal));
 

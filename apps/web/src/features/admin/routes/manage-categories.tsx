@@ -11,6 +11,7 @@ import { adminTransport, requireAdmin } from "../admin-session";
 import { createCategory } from "../api/create-category";
 import { getAdminCategories } from "../api/get-admin-categories";
 import { getAttributeTypes } from "../api/get-attribute-types";
+import { AdminPageLoading } from "../components/admin-page";
 import { CatalogEntryDialog } from "../components/catalog/catalog-entry-dialog";
 import { CategoryPanel } from "../components/catalog/category-panel";
 import { LoadStatus } from "../components/load-status";
@@ -23,13 +24,7 @@ export function clientLoader() {
   return null;
 }
 
-export function HydrateFallback() {
-  return (
-    <p role="status" className="px-4 py-8 text-center text-slate-600">
-      Loading...
-    </p>
-  );
-}
+export const HydrateFallback = AdminPageLoading;
 
 const loadCategories = (signal: AbortSignal) => getAdminCategories(withSignal(adminTransport, signal));
 const loadTypes = (signal: AbortSignal) => getAttributeTypes(withSignal(adminTransport, signal));

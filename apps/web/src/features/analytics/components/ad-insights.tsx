@@ -6,6 +6,7 @@ import { useLoad } from "~/lib/use-load";
 import { getAdHistory } from "../api/get-ad-history";
 import { AnalyticsChart } from "./analytics-chart";
 import { DateRangeFields, lastDays, type DayRange } from "./date-range";
+import { LoadFailed } from "./load-failed";
 
 const FIGURES = [
   ["views", "Views"],
@@ -52,18 +53,7 @@ export default function AdInsights({ adId, title, onBack }: { adId: number; titl
           <span className="sr-only">Loading...</span>
         </div>
       )}
-      {load.error && (
-        <div role="alert" className="space-y-2 text-sm">
-          <p className="text-red-700">The insights could not be loaded.</p>
-          <button
-            type="button"
-            onClick={load.reload}
-            className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-          >
-            Try again
-          </button>
-        </div>
-      )}
+      {load.error && <LoadFailed message="The insights could not be loaded." onRetry={load.reload} />}
       {totals && history && (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

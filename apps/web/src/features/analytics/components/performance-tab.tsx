@@ -8,6 +8,7 @@ import { useLoad } from "~/lib/use-load";
 import { getPerformance } from "../api/get-performance";
 import { AnalyticsChart } from "./analytics-chart";
 import { lastDays } from "./date-range";
+import { LoadFailed } from "./load-failed";
 
 const PERIODS = [7, 30, 90] as const;
 const FIGURES = [
@@ -60,18 +61,7 @@ export default function PerformanceTab() {
         </div>
       </div>
       {load.loading && <div className="h-72 animate-pulse rounded-lg bg-slate-100" />}
-      {load.error && (
-        <div role="alert" className="space-y-2 text-sm">
-          <p className="text-red-700">Your performance could not be loaded.</p>
-          <button
-            type="button"
-            onClick={load.reload}
-            className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-          >
-            Try again
-          </button>
-        </div>
-      )}
+      {load.error && <LoadFailed message="Your performance could not be loaded." onRetry={load.reload} />}
       {performance && (
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

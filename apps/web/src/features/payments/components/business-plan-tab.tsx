@@ -3,7 +3,8 @@ import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
 import { useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { primaryButtonClass } from "~/components/ui/form-field";
+import { RetryAlert } from "~/components/ui/retry-alert";
 import { withSignal } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
 import { authedTransport } from "~/lib/session";
@@ -84,12 +85,7 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
         </h2>
         {current.loading && <div aria-busy="true" className="h-16 animate-pulse rounded-xl bg-slate-100" />}
         {current.error && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-            <p className="flex-1">Your plan could not be loaded. Check your connection.</p>
-            <button type="button" className={secondaryButtonClass} onClick={reload}>
-              Retry
-            </button>
-          </div>
+          <RetryAlert message="Your plan could not be loaded. Check your connection." onRetry={reload} />
         )}
         {current.data &&
           (plan ? (

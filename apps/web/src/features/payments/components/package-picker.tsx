@@ -2,7 +2,7 @@ import type { TPackage } from "@waterside/shared/payments";
 import { PREMIUM_PACKAGE_NAME, type TPackageType } from "@waterside/shared/payments-messages";
 import { clsx } from "clsx";
 import { useId } from "react";
-import { secondaryButtonClass } from "~/components/ui/form-field";
+import { RetryAlert } from "~/components/ui/retry-alert";
 import { browserTransport, withSignal } from "~/lib/api-client";
 import { getPackages } from "../api/get-packages";
 import { formatMoney } from "~/lib/format";
@@ -43,14 +43,7 @@ export function PackagePicker({
     );
   }
   if (!packages) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-        <p className="flex-1">The packages could not be loaded. Check your connection.</p>
-        <button type="button" className={secondaryButtonClass} onClick={loaded.reload}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert message="The packages could not be loaded. Check your connection." onRetry={loaded.reload} />;
   }
   if (packages.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center">No packages available</p>;
