@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_CATALOG_MESSAGES as M, CATALOG_NAME_MAX, OPTION_VALUE_MAX } from "./admin-catalog-messages.ts";
+import { ZSubcategory } from "./catalog.ts";
 import { zId } from "./ids.ts";
 
 /** Form values arrive as text: "1", "true", "on" are true; "0", "false", "off", "" are false. */
@@ -37,24 +38,14 @@ export const ZSubcategoryCreate = z.object({
 export const ZSubcategoryUpdate = z.object({ name: zName().optional(), image: zUpload, images: zImages });
 export const ZSubcategoriesQuery = z.object({ category_id: zId().optional() });
 
-export const ZAdminSubcategory = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category_id: z.number().int(),
-  image_url: z.string().nullable(),
-  active: z.boolean(),
-  ads_count: z.number().int(),
-});
-export type TAdminSubcategory = z.infer<typeof ZAdminSubcategory>;
-
-/** Spec §3 "Category" as the admin sees it: every category, active or not, with every subcategory. */
+/** Spec §3 "Category" as the admin sees it: every category, active or not, with every subcategory (as the public sees one). */
 export const ZAdminCategory = z.object({
   id: z.number().int(),
   name: z.string(),
   image_url: z.string().nullable(),
   active: z.boolean(),
   ads_count: z.number().int(),
-  subcategories: z.array(ZAdminSubcategory),
+  subcategories: z.array(ZSubcategory),
 });
 export type TAdminCategory = z.infer<typeof ZAdminCategory>;
 

@@ -2,7 +2,6 @@ import {
   ZActiveChange,
   ZAdminAttribute,
   ZAdminCategory,
-  ZAdminSubcategory,
   ZAdminSubcategoryAttribute,
   ZAttributeCreate,
   ZAttributeType,
@@ -21,6 +20,7 @@ import {
   ZSubcategoryUpdate,
 } from "@waterside/shared/admin-catalog";
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
+import { ZSubcategory } from "@waterside/shared/catalog";
 import { envelope } from "@waterside/shared/api-envelope";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -130,7 +130,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Every subcategory, or a category's, active or not",
         querystring: ZSubcategoriesQuery,
-        response: { 200: envelope(z.array(ZAdminSubcategory)) },
+        response: { 200: envelope(z.array(ZSubcategory)) },
       },
     },
     async (request) => ({ data: await tree.listSubcategories(request.query.category_id) }),
@@ -143,7 +143,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Creates a subcategory (multipart: category_id, name, images); it starts inactive",
         body: ZSubcategoryCreate,
-        response: { 201: envelope(ZAdminSubcategory) },
+        response: { 201: envelope(ZSubcategory) },
       },
     },
     async (request, reply) => {
@@ -161,7 +161,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       summary: "Renames a subcategory or changes its picture",
       params: ZIdParams,
       body: ZSubcategoryUpdate,
-      response: { 200: envelope(ZAdminSubcategory) },
+      response: { 200: envelope(ZSubcategory) },
     },
     handler: async (request) => ({
       data: await tree.updateSubcategory(request.params.id, request.body, pickImage(request.body), audit(request)),
@@ -177,7 +177,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
         summary: "Sets {active} or toggles; with attributes, activating needs an active one (422)",
         params: ZIdParams,
         body: ZActiveChange,
-        response: { 200: envelope(ZAdminSubcategory) },
+        response: { 200: envelope(ZSubcategory) },
       },
     },
     async (request) => ({

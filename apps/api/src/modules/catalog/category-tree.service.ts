@@ -1,4 +1,5 @@
-import type { TAdminCategory, TAdminSubcategory } from "@waterside/shared/admin-catalog";
+import type { TAdminCategory } from "@waterside/shared/admin-catalog";
+import type { TSubcategory } from "@waterside/shared/catalog";
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
@@ -38,7 +39,7 @@ export function createCategoryTreeService({
   mediaBaseUrl: string;
 }) {
   const imageUrl = (key: string | null) => (key ? `${mediaBaseUrl}/${singleImageFile(key)}` : null);
-  const toSubcategory = (row: SubcategoryRow): TAdminSubcategory => ({
+  const toSubcategory = (row: SubcategoryRow): TSubcategory => ({
     id: row.id,
     name: row.name,
     category_id: row.category_id,

@@ -1,6 +1,6 @@
-import type { TAdminSubcategory } from "@waterside/shared/admin-catalog";
+import type { TSubcategory } from "@waterside/shared/catalog";
 import { apiData, jsonBody, type ApiTransport } from "~/lib/api-client";
 
 /** PATCH /admin/subcategories/{id}/active (admin): with attributes, activating needs an active one, else 422. */
 export const setSubcategoryActive = (api: ApiTransport, id: number, active: boolean) =>
-  apiData<TAdminSubcategory>(api, `/admin/subcategories/${id}/active`, jsonBody({ active }, "PATCH"));
+  apiData<TSubcategory>(api, `/admin/subcategories/${id}/active`, jsonBody({ active }, "PATCH"));

@@ -1,4 +1,5 @@
-import type { TAdminCategory, TAdminSubcategory } from "@waterside/shared/admin-catalog";
+import type { TAdminCategory } from "@waterside/shared/admin-catalog";
+import type { TSubcategory } from "@waterside/shared/catalog";
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
 import { useState } from "react";
 import { secondaryButtonClass } from "~/components/ui/form-field";
@@ -45,7 +46,7 @@ export function CategoryPanel({
   const selected = subcategories.find((sub) => sub.id === selectedSubcategoryId) ?? null;
   const cannotActivate = !category.active && !subcategories.some((sub) => sub.active);
 
-  const withSubcategory = (saved: TAdminSubcategory) => {
+  const withSubcategory = (saved: TSubcategory) => {
     const known = subcategories.some((sub) => sub.id === saved.id);
     onChanged({
       ...category,

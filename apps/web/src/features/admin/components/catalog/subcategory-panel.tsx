@@ -1,4 +1,5 @@
-import type { TAdminSubcategory, TAdminSubcategoryAttribute } from "@waterside/shared/admin-catalog";
+import type { TAdminSubcategoryAttribute } from "@waterside/shared/admin-catalog";
+import type { TSubcategory } from "@waterside/shared/catalog";
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
 import { useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
@@ -36,10 +37,10 @@ export function SubcategoryPanel({
   confirm,
   onChanged,
 }: {
-  subcategory: TAdminSubcategory;
+  subcategory: TSubcategory;
   types: Load<TAttributeType[]>;
   confirm: Confirm;
-  onChanged: (subcategory: TAdminSubcategory) => void;
+  onChanged: (subcategory: TSubcategory) => void;
 }) {
   const attributes = useLoad(
     (signal) => getSubcategoryAttributes(withSignal(adminTransport, signal), subcategory.id),

@@ -1,4 +1,4 @@
-import type { TAdminSubcategory } from "@waterside/shared/admin-catalog";
+import type { TSubcategory } from "@waterside/shared/catalog";
 import { clsx } from "clsx";
 import { useRef, type KeyboardEvent } from "react";
 
@@ -16,7 +16,7 @@ export function SubcategoryTabs({
   onSelect,
 }: {
   label: string;
-  subcategories: TAdminSubcategory[];
+  subcategories: TSubcategory[];
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
