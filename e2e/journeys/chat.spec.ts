@@ -120,8 +120,9 @@ test("a buyer writes to a seller from an ad, they talk live, and a message writt
   await context.setOffline(false);
   await expect(pendingBubble).toContainText(/Sent|Read/, { timeout: 30_000 });
   await expect(messages(sellerPage).getByText(offlineText)).toHaveCount(1);
-  // Nothing repeats later either: the page and the store hold it once.
-  await sellerPage.waitForTimeout(2_000);
+  // The store holds it once too: the seller's page read again from it, and the buyer's page, show it once.
+  await sellerPage.reload();
+  await expect(messages(sellerPage).getByText("Yes, it is still available.")).toBeVisible();
   await expect(messages(sellerPage).getByText(offlineText)).toHaveCount(1);
   await expect(messages(page).getByText(offlineText)).toHaveCount(1);
   expect((await storedTexts(request, seller, chatId)).filter((text) => text === offlineText)).toHaveLength(1);

@@ -52,7 +52,10 @@ test("a buyer rates, reviews and reports an ad, the seller answers, and the buye
   await page.goto(`/profile/${seller.id}`);
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: ad.title, exact: true }) });
   await card.first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500);
+  // The page has noted the view (80% of the card on screen) before the buyer leaves it.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("waterside.analytics") ?? ""))
+    .toContain(`{"addId":${ad.id},"type":"view"`);
   await card.first().getByRole("link", { name: ad.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${ad.path}$`));
 
