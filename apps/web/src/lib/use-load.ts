@@ -45,7 +45,7 @@ export function useLoad<T>(
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const [seed, setSeed] = useState(initial);
-  const [last, setLast] = useState<{ data: T } | null>(null);
+  const [last, setLast] = useState<{ key: string; data: T } | null>(null);
   // The fetcher of the latest render, for the effect below and for refresh().
   const latest = useRef(fetcher);
   useEffect(() => {
@@ -60,7 +60,7 @@ export function useLoad<T>(
     const settle = (result: Settled<T>) => {
       if (controller.signal.aborted) return;
       setSettled(result);
-      if (result.ok) setLast({ data: result.data });
+      if (result.ok) setLast({ key: result.key, data: result.data });
     };
     const ask = (): Promise<void> => {
       const changesBefore = changes.current;
@@ -84,13 +84,19 @@ export function useLoad<T>(
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
   // Changes what is shown when the change lands, not when the action that makes it began: an answer may have come
-  // in between (the action's own closure is from before it).
-  const update = useCallback((change: (data: T) => T) => {
-    changes.current += 1;
-    setSeed((previous) => (previous === undefined ? previous : change(previous)));
-    setSettled((previous) => (previous?.ok ? { ...previous, data: change(previous.data) } : previous));
-    setLast((previous) => (previous ? { data: change(previous.data) } : previous));
-  }, []);
+  // in between (the action's own closure is from before it). It changes the answer of the key the action began
+  // under only: a change for filters since left (a page of theirs arriving late) leaves the new ones alone.
+  const update = useCallback(
+    (change: (data: T) => T) => {
+      changes.current += 1;
+      setSeed((previous) => (previous === undefined ? previous : change(previous)));
+      setSettled((previous) =>
+        previous?.ok && previous.key === id ? { ...previous, data: change(previous.data) } : previous,
+      );
+      setLast((previous) => (previous?.key === id ? { key: id, data: change(previous.data) } : previous));
+    },
+    [id],
+  );
 
   const refresh = useCallback(async () => {
     const fetch = latest.current;
@@ -105,7 +111,7 @@ export function useLoad<T>(
     setSettled((previous) =>
       previous === null || (previous.key === id && previous.attempt === attempt) ? result : previous,
     );
-    if (result.ok) setLast({ data: result.data });
+    if (result.ok) setLast({ key: id, data: result.data });
   }, [id, attempt]);
 
   return {
