@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { ReviewsService } from "../reviews/reviews.service.ts";
-import { recordAdminAction } from "./admin-audit.ts";
+import { auditedBy } from "./admin-audit.ts";
 import { toPage } from "../../lib/paging.ts";
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -101,29 +101,9 @@ export function createAdminReviewsService(db: Database, reviews: ReviewsService)
       return toPage(items, counted?.total ?? 0, page, perPage, { path, query });
     },
 
-    async deleteReview(adminId: number, reviewId: number) {
-      await reviews.deleteReview("admin", reviewId, (tx, deleted) =>
-        recordAdminAction(tx, {
-          adminId,
-          action: "review.delete",
-          targetType: "review",
-          targetId: reviewId,
-          before: deleted,
-        }),
-      );
-    },
+    deleteReview: (adminId: number, reviewId: number) => reviews.deleteReview("admin", reviewId, auditedBy(adminId)),
 
-    async deleteReply(adminId: number, replyId: number) {
-      await reviews.deleteReply("admin", replyId, (tx, deleted) =>
-        recordAdminAction(tx, {
-          adminId,
-          action: "reply.delete",
-          targetType: "reply",
-          targetId: replyId,
-          before: deleted,
-        }),
-      );
-    },
+    deleteReply: (adminId: number, replyId: number) => reviews.deleteReply("admin", replyId, auditedBy(adminId)),
   };
 }
 

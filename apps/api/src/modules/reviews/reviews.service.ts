@@ -10,8 +10,9 @@ import type {
 } from "@waterside/shared/reviews";
 import { REPLIES_PAGE, REVIEW_MESSAGES, REVIEWS_PAGE } from "@waterside/shared/reviews-messages";
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { RecordChange } from "../../lib/recorded-change.ts";
 import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdRating, toRating } from "./ad-rating.ts";
@@ -53,11 +54,6 @@ export interface DeletedReply {
   likes_count: number;
   created_at: string;
 }
-/**
- * Work that must commit or roll back with a delete (the admin's audit record), given the deleted row. With one, a
- * delete that finds nothing to remove (a racing delete won) answers 404 instead of succeeding silently.
- */
-export type AlongsideDelete<T> = (tx: Transaction, deleted: T) => Promise<void>;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -228,8 +224,12 @@ export function createReviewsService({
       );
     },
 
-    /** Deletes a review with its replies and likes (cascade). */
-    async deleteReview(remover: Remover, reviewId: number, alongside?: AlongsideDelete<DeletedReview>) {
+    /**
+     * Deletes a review with its replies and likes (cascade). With `record` (an admin's audit), the deleted review is
+     * recorded in the delete's transaction, and a delete that finds nothing to remove (a racing delete won) answers
+     * 404 instead of succeeding silently.
+     */
+    async deleteReview(remover: Remover, reviewId: number, record?: RecordChange) {
       if (remover === "admin") {
         if (!(await findReview(db, reviewId))) throw notFound("Review");
       } else {
@@ -239,9 +239,10 @@ export function createReviewsService({
         const [deleted] = await tx.execute<DeletedReview & Record<string, unknown>>(sql`
           delete from reviews where id = ${reviewId}
           returning id, ad_id, user_id, content, likes_count, replies_count, created_at`);
-        if (!alongside) return;
+        if (!record) return;
         if (!deleted) throw notFound("Review");
-        await alongside(tx, { ...deleted, created_at: iso(deleted.created_at) });
+        const before: DeletedReview = { ...deleted, created_at: iso(deleted.created_at) };
+        await record(tx, { action: "review.delete", targetType: "review", targetId: reviewId, before });
       });
     },
 
@@ -291,7 +292,8 @@ export function createReviewsService({
       return toReply((await findReplyPost(db, replyId, userId))!, userId);
     },
 
-    async deleteReply(remover: Remover, replyId: number, alongside?: AlongsideDelete<DeletedReply>) {
+    /** Deletes a reply, moving its review's counter; `record` as for a review. */
+    async deleteReply(remover: Remover, replyId: number, record?: RecordChange) {
       const reply = remover === "admin" ? await findReply(db, replyId) : await ownReply(replyId, remover.userId);
       if (!reply) throw notFound("Reply");
       await db.transaction(async (tx) => {
@@ -302,9 +304,10 @@ export function createReviewsService({
         if (removed) {
           await tx.execute(sql`update reviews set replies_count = replies_count - 1 where id = ${reply.review_id}`);
         }
-        if (!alongside) return;
+        if (!record) return;
         if (!removed) throw notFound("Reply");
-        await alongside(tx, { ...removed, created_at: iso(removed.created_at) });
+        const before: DeletedReply = { ...removed, created_at: iso(removed.created_at) };
+        await record(tx, { action: "reply.delete", targetType: "reply", targetId: replyId, before });
       });
     },
 
