@@ -70,6 +70,10 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Show photo \d$/ })).toHaveCount(3);
+  // Its title's long last word wraps: the ad page is no wider than the phone either.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await page.goto(`/search?search=${word}`);
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
 

@@ -126,7 +126,8 @@ function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loader
               <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
             </div>
             <div className="flex items-start justify-between gap-3">
-              <h1 className="text-xl font-semibold sm:text-2xl">{ad.title}</h1>
+              {/* A long word in a title wraps instead of pushing the page wider than a phone. */}
+              <h1 className="text-xl font-semibold wrap-anywhere sm:text-2xl">{ad.title}</h1>
               <SaveToggle adId={ad.id} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
