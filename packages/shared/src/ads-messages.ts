@@ -18,6 +18,12 @@ export const AD_SORT_CHOICES = [
   { value: "price|desc", label: "Highest to Lowest Price" },
   { value: "price|asc", label: "Lowest to Highest Price" },
 ] as const;
+/** What POST /ads/get answers for an attribute filter it cannot apply (422, under `attributes.{n}.…`). */
+export const ATTRIBUTE_FILTER_MESSAGES = {
+  valuesRequired: "Choose at least one value.",
+  minAboveMax: "The minimum must not be more than the maximum.",
+} as const;
+
 /** Home sections (spec §9); their definitions are in docs/decisions/010-home-sections.md. */
 export const HOME_SECTIONS = ["for_you", "trending", "top_seller"] as const;
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { zId, zPage } from "./ids.ts";
-import { AD_SORT_FIELDS, HOME_SECTIONS, SORT_ORDERS, SUGGESTION_MIN_LENGTH } from "./ads-messages.ts";
+import {
+  AD_SORT_FIELDS,
+  ATTRIBUTE_FILTER_MESSAGES,
+  HOME_SECTIONS,
+  SORT_ORDERS,
+  SUGGESTION_MIN_LENGTH,
+} from "./ads-messages.ts";
 
 /** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -9,13 +15,35 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const id = zId();
 const money = z.coerce.number({ message: "Must be a number." }).min(0, "Must be 0 or more.");
 
-export const ZAttributeFilter = z.object({
-  id,
-  values: z.preprocess(
-    (value) => (Array.isArray(value) ? value : value === undefined ? value : [value]),
-    z.array(z.coerce.string().trim().min(1)).min(1, "Choose at least one value."),
-  ),
-});
+/** A bound of a Number attribute's range: any finite number, inclusive. */
+const attributeBound = optional(z.coerce.number({ message: "Must be a number." }));
+
+/**
+ * One attribute filter. The spec's shape is `{id, values[]}`: an ad holding any of the values matches. A Number
+ * attribute (Year, Mileage) may instead give a range, `{id, min?, max?}`, inclusive at both ends: an ad matches
+ * when its stored value is a number within it (decision 061). Given together, both must hold.
+ */
+export const ZAttributeFilter = z
+  .object({
+    id,
+    values: optional(
+      z.preprocess(
+        (value) => (Array.isArray(value) ? value : [value]),
+        z.array(z.coerce.string().trim().min(1)).min(1, ATTRIBUTE_FILTER_MESSAGES.valuesRequired),
+      ),
+    ),
+    min: attributeBound,
+    max: attributeBound,
+  })
+  .superRefine((filter, context) => {
+    if (filter.values === undefined && filter.min === undefined && filter.max === undefined) {
+      context.addIssue({ code: "custom", path: ["values"], message: ATTRIBUTE_FILTER_MESSAGES.valuesRequired });
+    }
+    if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max) {
+      context.addIssue({ code: "custom", path: ["min"], message: ATTRIBUTE_FILTER_MESSAGES.minAboveMax });
+    }
+  });
+export type TAttributeFilter = z.infer<typeof ZAttributeFilter>;
 
 /** Spec §3 "Ad filter fields" (POST /ads/get). */
 export const ZAdFilters = z.object({

@@ -14,7 +14,8 @@ export interface AdListQuery {
   /** Inactive subcategories, and those of inactive categories: their ads are not public. */
   closedSubcategoryIds: number[];
   userId?: number;
-  attributes: Array<{ id: number; values: string[] }>;
+  /** `values`: any of them (a GIN token match); `min`/`max`: a Number attribute's inclusive range (decision 061). */
+  attributes: Array<{ id: number; values?: string[]; min?: number; max?: number }>;
   priceMin?: number;
   priceMax?: number;
   countyIds?: number[];
@@ -91,8 +92,11 @@ function listConditions(query: AdListQuery): SQL[] {
   }
   for (const attribute of query.attributes) {
     // One GIN-indexed condition per attribute: any of its values (OR), all attributes together (AND).
-    const tokens = attribute.values.map((value) => sql`${`${attribute.id}:${value}`}`);
-    conditions.push(sql`a.attribute_tokens && array[${sql.join(tokens, sql`, `)}]::text[]`);
+    if (attribute.values?.length) {
+      const tokens = attribute.values.map((value) => sql`${`${attribute.id}:${value}`}`);
+      conditions.push(sql`a.attribute_tokens && array[${sql.join(tokens, sql`, `)}]::text[]`);
+    }
+    if (attribute.min !== undefined || attribute.max !== undefined) conditions.push(numberInRange(attribute));
   }
   if (query.search) {
     conditions.push(
@@ -104,6 +108,28 @@ function listConditions(query: AdListQuery): SQL[] {
     );
   }
   return conditions;
+}
+
+/**
+ * A stored value that reads as a plain decimal number ("2015", " 120000 ", "7.5", "-3"): only those are compared
+ * with a range; anything else ("about 2015", "1e3", "") is not a number to the filter and never matches it. The
+ * length bound keeps the cast within numeric's range.
+ */
+const PLAIN_NUMBER = "^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)\\s*$";
+
+/**
+ * A Number attribute within an inclusive range (decision 061): the ad's value of that attribute, read through the
+ * unique (ad_id, subcategory_attribute_id) index for each candidate the list walks, cast only once it has been seen
+ * to be a number (CASE: PostgreSQL does not promise the order of AND).
+ */
+function numberInRange({ id, min, max }: { id: number; min?: number; max?: number }): SQL {
+  const value = sql`(case when length(v.value) <= 40 and v.value ~ ${PLAIN_NUMBER} then v.value::numeric end)`;
+  const bounds: SQL[] = [];
+  if (min !== undefined) bounds.push(sql`${value} >= ${String(min)}::numeric`);
+  if (max !== undefined) bounds.push(sql`${value} <= ${String(max)}::numeric`);
+  return sql`exists (select 1 from ad_attribute_values v
+    join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
+    where v.ad_id = a.id and sa.attribute_id = ${id} and ${sql.join(bounds, sql` and `)})`;
 }
 
 /** How well an ad matches the search words: full-text rank, or title resemblance for typos. */
