@@ -77,13 +77,41 @@ export const PAYMENT_MESSAGES = {
   unavailable: "Mobile Money payments are not available right now. Please try again later.",
 } as const;
 
+/** Liberia's country code: a national number written with its leading 0 is Liberian (decision 060). */
+export const MOMO_DEFAULT_COUNTRY_CODE = "231";
+/** What people put between digit groups: spaces of any kind, dashes of any kind, dots and brackets. */
+const DIGIT_SEPARATORS = /[\s\-\u2010-\u2015.()]/g;
+
+/**
+ * A MoMo number as people write it, put in the form the spec's rules ask for (decision 060): separators between the
+ * digits go, "+" or "00" before a country code goes, and a national number's leading 0 becomes Liberia's 231, so
+ * "0886 123 456", "+231 886 123 456", "231-886-123456" and "00231886123456" all give 231886123456. Only a number
+ * made of digits and separators, with at most a leading "+", is rewritten, and only when a country code follows the
+ * "+", "00" or 0 (not another 0); anything else comes back trimmed but as typed, so the spec's messages (digits only,
+ * country code) speak about what the user wrote. It does not judge the number: momoPhoneError does, afterwards.
+ */
+export function normalizeMomoPhone(value: string): string {
+  const typed = value.trim();
+  if (!/^\+?[\d\s\-\u2010-\u2015.()]+$/.test(typed)) return typed;
+  const digits = typed.replace(DIGIT_SEPARATORS, "");
+  let international: string;
+  if (digits.startsWith("+")) international = digits.slice(1);
+  else if (digits.startsWith("00")) international = digits.slice(2);
+  else if (digits.startsWith("0")) international = `${MOMO_DEFAULT_COUNTRY_CODE}${digits.slice(1)}`;
+  else international = digits;
+  // "+0…", "000…", "00": no country code where one must be; the spec's message says so about the typed number.
+  return /^[1-9]\d*$/.test(international) ? international : typed;
+}
+
 /**
  * §5 "Mobile-money phone number": the message of the first rule the number breaks, or null for a MoMo number. The
  * simple rules come first (required, 8 characters, digits only), then MoMo's (no +, 00 or leading 0, a country code
- * and MTN prefix from the table), so each message says what to fix next.
+ * and MTN prefix from the table), so each message says what to fix next. The rules judge the number as
+ * normalizeMomoPhone writes it (decision 060), so a number that can be put right passes and one that cannot keeps
+ * the spec's message.
  */
 export function momoPhoneError(value: string): string | null {
-  const phone = value.trim();
+  const phone = normalizeMomoPhone(value);
   if (!phone) return PAYMENT_MESSAGES.phoneRequired;
   if (phone.length < PHONE_MIN_LENGTH) return PAYMENT_MESSAGES.phoneInvalid;
   if (!/^\+?\d+$/.test(phone)) return PAYMENT_MESSAGES.phoneDigitsOnly;

@@ -7,6 +7,7 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
   momoPhoneError,
+  normalizeMomoPhone,
 } from "./payments-messages.ts";
 
 // Boosts paid with MTN Mobile Money (second document §3 Package, Subscription, Payment request; §7; decision 048).
@@ -29,14 +30,17 @@ export const ZPackagesParams = z.object({
   id: z.union([z.enum(PACKAGE_TYPES), zId()], { message: "Ask for ad or user packages." }),
 });
 
-/** A MoMo number by the spec's rules (§5), with the message of the first rule it breaks. */
+/**
+ * A MoMo number by the spec's rules (§5), with the message of the first rule it breaks, after the number is put in
+ * the spec's form ("0886 123 456" → 231886123456, decision 060): what passes is that form, as MTN is sent it.
+ */
 export const zMomoPhone = z
   .string({ message: PAYMENT_MESSAGES.phoneRequired })
-  .trim()
   .superRefine((phone, context) => {
     const error = momoPhoneError(phone);
     if (error) context.addIssue({ code: "custom", message: error });
-  });
+  })
+  .transform(normalizeMomoPhone);
 
 /** POST /payments/momo: phone_number, package_id, optional ad_id (a business plan has none). */
 export const ZRequestPayment = z.object({

@@ -1,6 +1,6 @@
-import { momoPhoneError, PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
+import { momoPhoneError, normalizeMomoPhone, PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { useEffect, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Modal } from "~/components/ui/modal";
@@ -13,14 +13,19 @@ const PANEL =
 
 /**
  * The purchase's modals and waits (second document §2 "Modals", §4 "Payment flow"): Set Phone Number, the purchase
- * confirmation, the approval request and the 'Payment Request Not Confirmed' warning, one dialog whose content
- * follows the flow; the overlay while the request is sent and after the end. `profilePhone` is the number of the
+ * confirmation, the approval request, a payment MTN refused (its reason, Try again, Use another number) and the
+ * 'Payment Request Not Confirmed' warning, one dialog whose content follows the flow; the overlay while the request
+ * is sent and after the end. `profilePhone` is the number of the
  * user's profile, offered by 'Set my phone number'.
  */
 export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; profilePhone: string | null }) {
   const { stage, order } = flow;
   const inDialog =
-    stage.step === "phone" || stage.step === "confirm" || stage.step === "approval" || stage.step === "not-confirmed";
+    stage.step === "phone" ||
+    stage.step === "confirm" ||
+    stage.step === "approval" ||
+    stage.step === "failed" ||
+    stage.step === "not-confirmed";
   const label =
     stage.step === "phone"
       ? "Set Phone Number"
@@ -28,7 +33,9 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
         ? "Confirm your purchase"
         : stage.step === "approval"
           ? "Approve the payment"
-          : PAYMENT_MESSAGES.notConfirmedTitle;
+          : stage.step === "failed"
+            ? "Payment failed"
+            : PAYMENT_MESSAGES.notConfirmedTitle;
 
   return (
     <>
@@ -95,6 +102,34 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
             </p>
           </Panel>
         )}
+        {order && stage.step === "failed" && (
+          <Panel
+            title="Payment failed"
+            tone="error"
+            actions={
+              <>
+                <button type="button" className={`${secondaryButtonClass} mr-auto`} onClick={flow.abandon}>
+                  Cancel
+                </button>
+                <button type="button" className={secondaryButtonClass} onClick={flow.chooseAnotherNumber}>
+                  Use another number
+                </button>
+                <button type="button" className={primaryButtonClass} onClick={flow.retry} autoFocus>
+                  Try again
+                </button>
+              </>
+            }
+          >
+            <p role="alert" className="font-medium text-red-800">
+              MoMo Reason: {stage.reason}
+            </p>
+            <p>
+              Nothing was charged. {order.packageName} ({formatMoney(order.price)}) from{" "}
+              <strong className="whitespace-nowrap">{stage.phone}</strong>: try again, or pay from another MTN Mobile
+              Money number.
+            </p>
+          </Panel>
+        )}
         {stage.step === "not-confirmed" && (
           <Panel
             title={PAYMENT_MESSAGES.notConfirmedTitle}
@@ -132,13 +167,23 @@ function Panel({
   children,
 }: {
   title: string;
-  tone?: "warning";
+  tone?: "warning" | "error";
   actions: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="space-y-4 p-5 sm:p-6">
-      <h2 className={tone === "warning" ? "text-xl font-semibold text-amber-800" : "text-xl font-semibold"}>{title}</h2>
+      <h2
+        className={
+          tone === "warning"
+            ? "text-xl font-semibold text-amber-800"
+            : tone === "error"
+              ? "text-xl font-semibold text-red-800"
+              : "text-xl font-semibold"
+        }
+      >
+        {title}
+      </h2>
       <div className="space-y-2 text-slate-800">{children}</div>
       <div className="flex flex-wrap justify-end gap-2">{actions}</div>
     </div>
@@ -162,7 +207,9 @@ function PurchaseSummary({ order, phone }: { order: PurchaseOrder; phone: string
 
 /**
  * Spec §2 Set Phone Number: the instructions, 'Set my phone number' (only when the profile has one), Cancel, and
- * Submit, disabled while the number is empty or breaks a rule; each rule's message shows under the field (§5).
+ * Submit, disabled while the number is empty or breaks a rule; each rule's message shows under the field (§5). A
+ * number written as people write it (0886 123 456, +231 …) is judged and sent in the spec's form, shown under the
+ * field before Submit (decision 060).
  */
 function PhoneStep({
   initialPhone,
@@ -179,17 +226,21 @@ function PhoneStep({
 }) {
   const form = useForm<{ phone_number: string }>({ mode: "onChange", defaultValues: { phone_number: initialPhone } });
   const { isValid } = form.formState;
+  const typed = useWatch({ control: form.control, name: "phone_number" }) ?? "";
+  const normalized = normalizeMomoPhone(typed);
+  const rewritten = isValid && normalized !== typed.trim() ? `We will charge ${normalized}.` : undefined;
   useEffect(() => {
     // The number the server or MTN refused, with its words, until it is changed.
     if (serverError) form.setError("phone_number", { message: serverError });
   }, [form, serverError]);
-  const submit = form.handleSubmit(({ phone_number }) => onSubmit(phone_number.trim()));
+  const submit = form.handleSubmit(({ phone_number }) => onSubmit(normalizeMomoPhone(phone_number)));
   return (
     <form onSubmit={submit} noValidate className="space-y-4 p-5 sm:p-6">
       <h2 className="text-xl font-semibold">Set Phone Number</h2>
       <p className="text-slate-700">
         Enter the MTN Mobile Money number to charge. A valid number is the country code <strong>231</strong> followed by
-        the number&apos;s digits, e.g. 231881234567: no plus (+), no 00, no leading 0, no spaces or symbols.
+        the number&apos;s digits, e.g. 231881234567: no plus (+), no 00, no leading 0, no spaces or symbols. A Liberian
+        number written as 0886 123 456 or +231 886 123 456 is put in that form for you.
       </p>
       <TextField
         form={form}
@@ -200,6 +251,7 @@ function PhoneStep({
         inputMode="numeric"
         autoComplete="tel"
         placeholder="231881234567"
+        hint={rewritten}
         autoFocus
         registerOptions={{ validate: (value) => momoPhoneError(value) ?? true }}
       />

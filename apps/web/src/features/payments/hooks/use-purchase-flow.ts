@@ -23,14 +23,15 @@ export interface PurchaseOrder {
 /**
  * Where a purchase stands (second document §4 "Wizard submission", "Payment flow"): the phone number, the purchase
  * confirmation, the request (and the 4 seconds after it), the approval modal and its status check, the warning when
- * the payment is not confirmed yet, and the end.
+ * the payment is not confirmed yet, a payment MTN refused (with its reason, to try again), and the end.
  */
 export type PurchaseStage =
   | { step: "idle" }
   | { step: "phone"; phone: string; phoneError?: string }
   | { step: "confirm"; phone: string }
   | { step: "requesting"; phone: string; sent: boolean }
-  | { step: "approval"; transactionId: string; checking: boolean }
+  | { step: "approval"; transactionId: string; phone: string; checking: boolean }
+  | { step: "failed"; phone: string; reason: string }
   | { step: "not-confirmed" }
   | { step: "finished" };
 
@@ -38,7 +39,10 @@ export type PurchaseStage =
  * The purchase sequence shared by the sell wizard's step 3 (type 'ad') and the Business Plan tab (type 'user'):
  * `start(order)` opens the phone-number modal; `submitPhone`, `pay`, `confirm` and `acknowledge` move it on;
  * `abandon` is what closing or cancelling any modal does. `onAbandon` and `onFinished` (3 seconds after the end,
- * spec §9) say where the user goes then.
+ * spec §9) say where the user goes then. A payment MTN refuses does not end the purchase (issue 26): the user stays
+ * where they are, with MTN's reason, and `retry` asks again with the same number and package, `chooseAnotherNumber`
+ * opens the phone-number modal again; 'Payment process finished...' comes after a success, or not at all when the
+ * user leaves (`abandon`).
  */
 export function usePurchaseFlow({
   type,
@@ -72,7 +76,7 @@ export function usePurchaseFlow({
 
   /** §4 "Payment flow" 1–2: the request, then the approval modal 4 seconds later. */
   async function pay() {
-    if (stage.step !== "confirm" || !order) return;
+    if ((stage.step !== "confirm" && stage.step !== "failed") || !order) return;
     const { phone } = stage;
     setStage({ step: "requesting", phone, sent: false });
     try {
@@ -84,7 +88,7 @@ export function usePurchaseFlow({
       if (!alive.current) return;
       setStage({ step: "requesting", phone, sent: true });
       later(
-        () => setStage({ step: "approval", transactionId: transaction_id, checking: false }),
+        () => setStage({ step: "approval", transactionId: transaction_id, phone, checking: false }),
         PAYMENT_CONFIRM_DELAY_MS,
       );
     } catch (error) {
@@ -101,8 +105,8 @@ export function usePurchaseFlow({
   /** §4 "Payment flow" 3–4: Confirm asks where the payment stands. */
   async function confirm() {
     if (stage.step !== "approval" || stage.checking) return;
-    const { transactionId } = stage;
-    setStage({ step: "approval", transactionId, checking: true });
+    const { transactionId, phone } = stage;
+    setStage({ step: "approval", transactionId, phone, checking: true });
     try {
       const status = await getPaymentStatus(authedTransport, transactionId, type);
       if (!alive.current) return;
@@ -110,8 +114,10 @@ export function usePurchaseFlow({
         notify("success", PAYMENT_MESSAGES.successful);
         finish();
       } else if (status.status === "failed") {
-        notify("error", PAYMENT_MESSAGES.failed(status.reason ?? MOMO_REASON_DEFAULT_TEXT));
-        finish();
+        const reason = status.reason ?? MOMO_REASON_DEFAULT_TEXT;
+        notify("error", PAYMENT_MESSAGES.failed(reason));
+        // Nothing was charged: the user stays, to try again or with another number (issue 26).
+        setStage({ step: "failed", phone, reason });
       } else {
         setStage({ step: "not-confirmed" });
       }
@@ -119,8 +125,13 @@ export function usePurchaseFlow({
       if (!alive.current) return;
       notify("error", PAYMENT_MESSAGES.statusFailed);
       // On a slow or lost connection, Confirm can be pressed again.
-      setStage({ step: "approval", transactionId, checking: false });
+      setStage({ step: "approval", transactionId, phone, checking: false });
     }
+  }
+
+  /** After a failure, the phone-number modal again, with the number that failed to correct or replace. */
+  function chooseAnotherNumber() {
+    if (stage.step === "failed") setStage({ step: "phone", phone: stage.phone });
   }
 
   /** 'Payment process finished...', then, 3 seconds later, wherever the caller goes. */
@@ -149,6 +160,9 @@ export function usePurchaseFlow({
     submitPhone,
     pay,
     confirm,
+    /** After a failure: a new request with the same number and package. */
+    retry: pay,
+    chooseAnotherNumber,
     /** Ok on 'Payment Request Not Confirmed': the purchase ends; MTN's answer activates the boost later. */
     acknowledge: finish,
     abandon,
