@@ -73,7 +73,7 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
         // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.
         api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init, request.ip),
       });
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, request.method === "HEAD");
     });
   });
 }
@@ -88,14 +88,15 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(new URL(request.url, origin), {
-    method: request.method,
+    // HEAD is rendered as GET, so it answers with the page's own status and headers (its body is dropped on sending).
+    method: request.method === "HEAD" ? "GET" : request.method,
     headers,
     signal: controller.signal,
     ...(hasBody && { body: createReadableStreamFromReadable(request.raw), duplex: "half" }),
   } as RequestInit);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+async function sendFetchResponse(reply: FastifyReply, response: Response, headOnly = false) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;
@@ -103,6 +104,11 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+  if (headOnly) {
+    // Stops the render: nobody reads the page.
+    await response.body?.cancel();
+    return reply.send();
+  }
   return reply.send(response.body ? Readable.fromWeb(response.body as WebReadableStream) : null);
 }
 

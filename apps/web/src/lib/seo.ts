@@ -7,10 +7,15 @@ interface PageMeta {
   /** Path of the canonical URL, e.g. "/about-us". The origin comes from the root loader. */
   path: string;
   image?: string;
+  /** The Open Graph type: one tag per page, "website" unless the page says (an ad is a "product"). */
+  type?: string;
 }
 
 /** Title, description, canonical link and the Open Graph / Twitter tags a shared link previews with. */
-export function pageMeta({ title, description, path, image }: PageMeta, origin = ""): MetaDescriptor[] {
+export function pageMeta(
+  { title, description, path, image, type = "website" }: PageMeta,
+  origin = "",
+): MetaDescriptor[] {
   const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   const url = `${origin}${path}`;
   const tags: MetaDescriptor[] = [
@@ -21,7 +26,7 @@ export function pageMeta({ title, description, path, image }: PageMeta, origin =
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },

@@ -6,7 +6,7 @@ import { findLatestSubscription } from "../payments/latest-subscription.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import { toImage, toListItem } from "./ad-list-items.ts";
-import { findAdForPage } from "./ads.queries.ts";
+import { findAdForPage, lastIssuedAdId } from "./ads.queries.ts";
 
 /** The ad page (GET /ads/id/:id), and the ad as selling and the admin area show it after their writes. */
 export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<SavedAdsService, "markSaved">) {
@@ -43,8 +43,26 @@ export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<Sav
     };
   }
 
+  /**
+   * What a link to an ad that the public page does not show points at (decision 059): "gone" for an ad that exists
+   * but is not public (hidden, by a ban too; awaiting review; in an inactive category) or that was deleted, which
+   * leaves no row: an id the ads' identity sequence has issued was an ad's, as ids are never reused. "unknown" for an
+   * id never issued. "available" for an ad anyone may open.
+   */
+  async function availability(id: number): Promise<"available" | "gone" | "unknown"> {
+    const found = await findAdForPage(db, id);
+    if (found) {
+      const { ad } = found;
+      const open = ad.status_id === AD_STATUS.active && ad.subcategory_active && ad.category_active;
+      return open ? "available" : "gone";
+    }
+    const last = await lastIssuedAdId(db);
+    return last !== null && id <= last ? "gone" : "unknown";
+  }
+
   return {
     adForPage,
+    availability,
 
     /**
      * The ad page as its reader sees it: with their saved mark, and with `load=lastest_subscription` (sic, the

@@ -344,6 +344,14 @@ export async function findSuggestions(db: Database, search: string, limit: numbe
   );
 }
 
+/** The highest id the ads' identity sequence has given out (null before the first ad): ids are never reused. */
+export async function lastIssuedAdId(db: Database): Promise<number | null> {
+  const [row] = await db.execute<{ last: string | null }>(
+    sql`select pg_sequence_last_value(pg_get_serial_sequence('ads', 'id'))::text as last`,
+  );
+  return row?.last == null ? null : Number(row.last);
+}
+
 export async function findAdForPage(db: Database, id: number) {
   const [ad] = await db.execute<
     AdListRow & {

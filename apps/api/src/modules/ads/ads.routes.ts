@@ -70,4 +70,19 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
     },
     async (request) => ({ data: await ads.adPage(request.params.id, viewerId(request), request.query.load) }),
   );
+
+  app.get(
+    "/ads/id/:id/availability",
+    {
+      schema: {
+        tags: ["ads"],
+        summary:
+          "Whether a link to an ad still leads to it: available, gone (deleted, hidden, seller banned) or unknown. " +
+          "The web's ad page answers 410 or 404 with it (decision 059)",
+        params: ZAdIdParams,
+        response: { 200: envelope(z.object({ state: z.enum(["available", "gone", "unknown"]) })) },
+      },
+    },
+    async (request) => ({ data: { state: await ads.availability(request.params.id) } }),
+  );
 };

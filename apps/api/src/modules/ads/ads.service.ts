@@ -11,7 +11,7 @@ import { withSavedMarks, type SerializedAdsPage } from "./serialized-ads-page.ts
  */
 export function createAdsService(db: Database, mediaBaseUrl: string, saved: SavedAdsService) {
   const listing = createAdListing(db, mediaBaseUrl);
-  const { adForPage, adPage } = createAdPage(db, mediaBaseUrl, saved);
+  const { adForPage, adPage, availability } = createAdPage(db, mediaBaseUrl, saved);
 
   /** The stored page with the reader's saved ads marked: one indexed query, no page written again (decision 055). */
   const readersPage = async (page: SerializedAdsPage, viewerId: number | undefined) =>
@@ -21,6 +21,7 @@ export function createAdsService(db: Database, mediaBaseUrl: string, saved: Save
     suggestions: listing.suggestions,
     adForPage,
     adPage,
+    availability,
 
     /**
      * A page of POST /ads/get as `viewerId` reads it. `rawBody`, the request's body as sent, becomes a key of the

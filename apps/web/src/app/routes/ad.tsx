@@ -1,4 +1,5 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
+import { BRAND } from "@waterside/shared/brand";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
@@ -7,6 +8,12 @@ import { SaveToggle } from "~/components/save-toggle";
 import { isMissing } from "~/lib/api-client";
 import { getAd } from "~/features/ads/api/get-ad";
 import { getAds } from "~/features/ads/api/get-ads";
+import { getAdAvailability } from "~/features/ads/api/get-ad-availability";
+import { GoneAd, type GoneAdProps } from "~/features/ads/components/gone-ad";
+import { getCategories } from "~/lib/api/get-categories";
+import { getLocations } from "~/lib/api/get-locations";
+import type { ApiTransport } from "~/lib/api-client";
+import { useLoad } from "~/lib/use-load";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { logAdClick } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
@@ -29,11 +36,41 @@ import { ReportDialog } from "~/features/reports/components/report-dialog";
 // Only the ad's owner opens Insights: the chart and its library load then, never with the public page.
 const AdInsights = lazy(() => import("~/features/analytics/components/ad-insights"));
 
+/** How many similar ads the no-longer-available page offers. */
+const GONE_SIMILAR_ADS = 8;
+
+/**
+ * The page of an ad the visitor cannot see (decision 059): 410 for one that was posted and is gone, 404 for a link no
+ * ad ever had, with the link's category and similar ads. The seller of a hidden ad sees it in the browser (below).
+ */
+async function goneAd(api: ApiTransport, params: Route.LoaderArgs["params"]) {
+  const state = /^\d{1,9}$/.test(params.adId) ? await getAdAvailability(api, params.adId) : "unknown";
+  const [categories, counties] = await Promise.all([getCategories(api), getLocations(api)]);
+  const category = categories.find((candidate) => String(candidate.id) === params.categoryId);
+  const subcategory = category?.subcategories.find((candidate) => String(candidate.id) === params.subcategoryId);
+  const similar = await getAds(api, {
+    per_page: GONE_SIMILAR_ADS,
+    sort_combined: "visibility_score|desc",
+    ...(subcategory && { subcategory_id: subcategory.id }),
+  });
+  const gone: GoneAdProps & { adId: string } = {
+    // "available": it came back between the two reads; the next visit shows it.
+    status: state === "unknown" ? 404 : 410,
+    adId: params.adId,
+    ...(category && { category: { id: category.id, name: category.name } }),
+    ...(subcategory && { subcategory: { id: subcategory.id, name: subcategory.name } }),
+    similar: similar.data,
+    counties,
+  };
+  return data({ gone }, { status: gone.status });
+}
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ad = await getAd(context.api, params.adId).catch((error: unknown) => {
-    if (isMissing(error)) throw data(null, { status: 404 });
+    if (isMissing(error)) return null;
     throw error;
   });
+  if (!ad) return goneAd(context.api, params);
   // Spec §2: any other address of this ad (old category, "undefined" placeholders) redirects to the canonical one.
   if (params.categoryId !== String(ad.category_id) || params.subcategoryId !== String(ad.subcategory_id)) {
     throw redirect(adPath(ad), 301);
@@ -50,8 +87,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { ad, similar: others(similar), bySeller: others(bySeller), reviews };
 }
 
+type Loaded = Route.ComponentProps["loaderData"];
+type AdLoaded = Exclude<Loaded, { gone: unknown }>;
+
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   if (!loaded) return [];
+  if ("gone" in loaded) {
+    return [{ title: `This ad is no longer available | ${BRAND}` }, { name: "robots", content: "noindex" }];
+  }
   const { ad } = loaded;
   const origin = siteOrigin(matches);
   const image = ad.images[0] ? absoluteUrl(ad.images[0].image_url, origin) : undefined;
@@ -62,10 +105,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
         description: `${formatPrice(ad.price)} · ${ad.location} · ${ad.description.slice(0, 140)}`,
         path: adPath(ad),
         image,
+        type: "product",
       },
       origin,
     ),
-    { property: "og:type", content: "product" },
     jsonLd({
       "@type": "Product",
       name: ad.title,
@@ -88,7 +131,18 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 
 export const handle: BreadcrumbHandle = {
   breadcrumb: (loaderData) => {
-    const { ad } = loaderData as Route.ComponentProps["loaderData"];
+    const loaded = loaderData as Loaded;
+    if ("gone" in loaded) {
+      const { category, subcategory } = loaded.gone;
+      return [
+        { label: "Categories", to: "/categories" },
+        ...(category ? [{ label: category.name, to: `/categories/${category.id}` }] : []),
+        ...(category && subcategory
+          ? [{ label: subcategory.name, to: `/categories/${category.id}/${subcategory.id}` }]
+          : []),
+      ];
+    }
+    const { ad } = loaded;
     return [
       { label: "Categories", to: "/categories" },
       { label: ad.subcategory.category.name, to: `/categories/${ad.category_id}` },
@@ -102,11 +156,24 @@ export const handle: BreadcrumbHandle = {
 const getPhone = async (userId: number) => (await getUser(authedTransport, userId)).phone_number;
 
 export default function AdPage({ loaderData }: Route.ComponentProps) {
+  if ("gone" in loaderData) return <GoneAdPage key={loaderData.gone.adId} {...loaderData.gone} />;
   // Another ad on the same route starts from its own state (rating, reviews).
   return <AdView key={loaderData.ad.id} {...loaderData} />;
 }
 
-function AdView({ ad, similar, bySeller, reviews }: Route.ComponentProps["loaderData"]) {
+/**
+ * A gone ad, except to its seller: the server renders the page as a visitor sees it, and in the browser a signed-in
+ * reader asks for the ad with their session, which the API answers for the seller of a hidden ad (decision 025).
+ */
+function GoneAdPage({ adId, ...gone }: GoneAdProps & { adId: string }) {
+  const session = useSession();
+  const mayOwn = gone.status === 410 && session.status === "signed-in";
+  const own = useLoad(mayOwn ? () => getAd(authedTransport, adId) : null, [adId, mayOwn]);
+  if (own.data) return <AdView key={own.data.id} ad={own.data} similar={[]} bySeller={[]} reviews={null} />;
+  return <GoneAd {...gone} />;
+}
+
+function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
   const session = useSession();
   const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
   const [rating, setRating] = useAdRating(ad.id, ad.rating);
