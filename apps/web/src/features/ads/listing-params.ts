@@ -1,17 +1,38 @@
-import type { TAdFilters } from "@waterside/shared/ads";
+import type { TAdFilters, TAttributeFilter } from "@waterside/shared/ads";
 import { AD_PAGE_SIZE } from "@waterside/shared/ads-messages";
 
 /**
  * Filters live in the URL (shareable, reloadable): sort=price|asc, price_min, price_max, page,
- * one `f{attributeId}` per chosen attribute value, and search, location, section, user_id.
+ * one `f{attributeId}` per chosen attribute value, `f{attributeId}_min` / `f{attributeId}_max` for a Number
+ * attribute's range (decision 061), and search, location, section, user_id.
  */
 export const ATTRIBUTE_PARAM = /^f(\d+)$/;
+export const RANGE_PARAM = /^f(\d+)_(min|max)$/;
+
+export const rangeParam = (attributeId: number, bound: "min" | "max") => `f${attributeId}_${bound}`;
+
+/** A bound as typed: a finite number, or undefined when empty or not a number. */
+export const parseBound = (value: string | null | undefined) =>
+  value?.trim() && Number.isFinite(Number(value)) ? Number(value) : undefined;
 
 export function filtersFromUrl(params: URLSearchParams, defaults: Partial<TAdFilters> = {}): TAdFilters {
-  const attributes = new Map<number, string[]>();
+  const attributes = new Map<number, TAttributeFilter>();
+  const entry = (id: number) => attributes.get(id) ?? attributes.set(id, { id }).get(id)!;
   for (const [key, value] of params) {
     const match = ATTRIBUTE_PARAM.exec(key);
-    if (match && value) attributes.set(Number(match[1]), [...(attributes.get(Number(match[1])) ?? []), value]);
+    if (match && value) {
+      const filter = entry(Number(match[1]));
+      filter.values = [...(filter.values ?? []), value];
+    }
+    const range = RANGE_PARAM.exec(key);
+    const bound = parseBound(value);
+    if (range && bound !== undefined) entry(Number(range[1]))[range[2] as "min" | "max"] = bound;
+  }
+  for (const filter of attributes.values()) {
+    // An address written by hand with the bounds reversed means the range between them.
+    if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max) {
+      [filter.min, filter.max] = [filter.max, filter.min];
+    }
   }
   const number = (key: string) => {
     const value = params.get(key);
@@ -25,7 +46,7 @@ export function filtersFromUrl(params: URLSearchParams, defaults: Partial<TAdFil
     price_max: number("price_max"),
     page: Math.max(1, Math.floor(number("page") ?? 1)),
     per_page: AD_PAGE_SIZE,
-    ...(attributes.size > 0 && { attributes: [...attributes].map(([id, values]) => ({ id, values })) }),
+    ...(attributes.size > 0 && { attributes: [...attributes.values()] }),
     ...(params.get("search")?.trim() && { search: params.get("search")!.trim() }),
     ...(params.get("location")?.trim() && { location: params.get("location")!.trim() }),
     ...(number("user_id") && { user_id: number("user_id") }),
@@ -33,10 +54,12 @@ export function filtersFromUrl(params: URLSearchParams, defaults: Partial<TAdFil
 }
 
 /** The same address with `key` (or one of its values) removed, and back to page 1. */
-export function withoutParam(params: URLSearchParams, key: string, value?: string): string {
+export function withoutParam(params: URLSearchParams, key: string | string[], value?: string): string {
   const next = new URLSearchParams(params);
-  if (value === undefined) next.delete(key);
-  else next.delete(key, value);
+  for (const name of Array.isArray(key) ? key : [key]) {
+    if (value === undefined) next.delete(name);
+    else next.delete(name, value);
+  }
   next.delete("page");
   const query = next.toString();
   return query ? `?${query}` : "?";

@@ -2,13 +2,22 @@ import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { Link, useSearchParams } from "react-router";
 import { formatPrice } from "~/lib/format";
-import { ATTRIBUTE_PARAM, withoutParam } from "../listing-params";
+import { ATTRIBUTE_PARAM, parseBound, RANGE_PARAM, rangeParam, withoutParam } from "../listing-params";
 
-/** One removable chip per active filter, and a Clear all link. */
-export function ActiveFilterChips({ filters }: { filters: TFilterDefinition[] }) {
+/** "Year: 2010–2015", "Year: from 2010", "Year: up to 2015". */
+function rangeLabel(name: string, min: number | undefined, max: number | undefined) {
+  if (min !== undefined && max !== undefined) return `${name}: ${min}–${max}`;
+  return min !== undefined ? `${name}: from ${min}` : `${name}: up to ${max}`;
+}
+
+/**
+ * One removable chip per active filter, and a Clear all link. The page's default sort is no filter: it has no chip,
+ * even when the address names it.
+ */
+export function ActiveFilterChips({ filters, defaultSort }: { filters: TFilterDefinition[]; defaultSort: string }) {
   const [params] = useSearchParams();
   const chips: Array<{ label: string; to: string }> = [];
-  const sort = AD_SORT_CHOICES.find((choice) => choice.value === params.get("sort"));
+  const sort = AD_SORT_CHOICES.find((choice) => choice.value === params.get("sort") && choice.value !== defaultSort);
   if (sort) chips.push({ label: sort.label, to: withoutParam(params, "sort") });
   const min = params.get("price_min");
   const max = params.get("price_max");
@@ -19,6 +28,17 @@ export function ActiveFilterChips({ filters }: { filters: TFilterDefinition[] })
     if (!match) continue;
     const name = filters.find((filter) => filter.id === Number(match[1]))?.name;
     chips.push({ label: name ? `${name}: ${value}` : value, to: withoutParam(params, key, value) });
+  }
+  // One chip per range, whichever of its bounds are set.
+  const ranged = new Set([...params.keys()].flatMap((key) => RANGE_PARAM.exec(key)?.[1] ?? []).map(Number));
+  for (const id of ranged) {
+    const [minKey, maxKey] = [rangeParam(id, "min"), rangeParam(id, "max")];
+    const min = parseBound(params.get(minKey));
+    const max = parseBound(params.get(maxKey));
+    if (min === undefined && max === undefined) continue;
+    const name = filters.find((filter) => filter.id === id)?.name ?? "Range";
+    const [low, high] = min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+    chips.push({ label: rangeLabel(name, low, high), to: withoutParam(params, [minKey, maxKey]) });
   }
   if (chips.length === 0) return null;
   const clearAll = new URLSearchParams(

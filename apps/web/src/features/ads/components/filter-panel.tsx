@@ -1,8 +1,9 @@
-import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
+import { AD_SORT_CHOICES, ATTRIBUTE_FILTER_MESSAGES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
-import { useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Form, useSearchParams, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
+import { parseBound, rangeParam } from "../listing-params";
 
 /** Spec §2: a filter with more than 5 values offers a search of its own. */
 const SEARCHABLE_AFTER = 5;
@@ -14,11 +15,11 @@ interface FilterPanelProps {
   defaultSort: string;
 }
 
-/** Sort, price range and the subcategory's attribute filters as a sidebar on large screens. */
+/** Sort, price range and the subcategory's attribute filters as a sidebar on large screens, applied at once. */
 export function FilterSidebar(props: FilterPanelProps) {
   return (
     <aside aria-label="Filters" className="hidden w-64 shrink-0 lg:block">
-      <FilterForm {...props} />
+      <FilterForm {...props} live />
     </aside>
   );
 }
@@ -64,10 +65,106 @@ export function FilterModal(props: FilterPanelProps) {
   );
 }
 
-function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onApply?: () => void }) {
+const noSubscription = () => () => {};
+
+/** How long typing in a number field rests before a desktop's filters apply. */
+const TYPING_PAUSE_MS = 600;
+
+/**
+ * The address the form's fields ask for: empty fields are left out (spec §5: empty values are ignored) and so is the
+ * page's default sort, which is no filter. Null, with the message per attribute, when a range is reversed.
+ */
+function queryOf(form: HTMLFormElement, filters: TFilterDefinition[], defaultSort: string) {
+  const query = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    if (key === "sort" && value === defaultSort) continue;
+    query.append(key, value.trim());
+  }
+  const errors: Record<number, string> = {};
+  for (const filter of filters) {
+    const min = parseBound(query.get(rangeParam(filter.id, "min")));
+    const max = parseBound(query.get(rangeParam(filter.id, "max")));
+    if (min !== undefined && max !== undefined && min > max) errors[filter.id] = ATTRIBUTE_FILTER_MESSAGES.minAboveMax;
+  }
+  return { query, errors };
+}
+
+/**
+ * Sort, price and the subcategory's filters. `live` (the desktop's sidebar): a choice applies at once and typed
+ * numbers once typing rests, with no Apply button to scroll to; the phone's modal keeps Apply. Before the page's
+ * scripts run, both are a plain GET form with its Apply button.
+ */
+function FilterForm({
+  filters,
+  defaultSort,
+  live = false,
+  onApply,
+}: FilterPanelProps & { live?: boolean; onApply?: () => void }) {
   const [params] = useSearchParams();
+  const submit = useSubmit();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  // The fields keep what was typed while this form applies it; an address changed elsewhere (a chip removed, Clear
+  // all, back) resets them to what it says.
+  const search = params.toString();
+  const [seen, setSeen] = useState(search);
+  // The addresses this form asked for lately: one may land while the next is on its way.
+  const [ownQueries, setOwnQueries] = useState<string[]>([]);
+  const [fieldsKey, setFieldsKey] = useState(search);
+  if (search !== seen) {
+    setSeen(search);
+    if (!ownQueries.includes(search)) setFieldsKey(search);
+  }
+
+  const apply = (form: HTMLFormElement) => {
+    clearTimeout(typing.current);
+    const { query, errors: found } = queryOf(form, filters, defaultSort);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return false;
+    const next = query.toString();
+    if (next !== search) {
+      setOwnQueries((queries) => [...queries.slice(-4), next]);
+      void submit(query, { method: "get", preventScrollReset: true });
+    }
+    return true;
+  };
+
   return (
-    <Form method="get" preventScrollReset onSubmit={onApply} className="space-y-5">
+    <Form
+      key={fieldsKey}
+      method="get"
+      preventScrollReset
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (apply(event.currentTarget)) onApply?.();
+      }}
+      onChange={(event) => {
+        if (!live) return;
+        const form = event.currentTarget;
+        const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+        clearTimeout(typing.current);
+        if (field.type === "number") typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS);
+        else if (field.type !== "search") apply(form);
+      }}
+      onKeyDown={(event) => {
+        const field = event.target as HTMLInputElement;
+        // Enter applies at once, as the missing Apply button would.
+        if (live && event.key === "Enter" && field.type === "number") {
+          event.preventDefault();
+          apply(event.currentTarget);
+        }
+      }}
+      className="space-y-5"
+    >
       {KEPT_PARAMS.map(
         (key) => params.get(key) && <input key={key} type="hidden" name={key} value={params.get(key)!} />,
       )}
@@ -88,19 +185,23 @@ function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onAp
       <fieldset>
         <legend className="text-sm font-medium">Price (USD)</legend>
         <div className="mt-1 flex items-center gap-2">
-          <PriceBound name="price_min" placeholder="Min" label="Minimum price" params={params} />
+          <NumberBound name="price_min" placeholder="Min" label="Minimum price" min={0} params={params} />
           <span aria-hidden="true">–</span>
-          <PriceBound name="price_max" placeholder="Max" label="Maximum price" params={params} />
+          <NumberBound name="price_max" placeholder="Max" label="Maximum price" min={0} params={params} />
         </div>
       </fieldset>
       {filters
         .filter((filter) => filter.values.length > 0)
-        .map((filter) => (
-          <AttributeFilter key={filter.id} filter={filter} chosen={params.getAll(`f${filter.id}`)} />
-        ))}
+        .map((filter) =>
+          filter.type === "Number" ? (
+            <RangeFilter key={filter.id} filter={filter} params={params} error={errors[filter.id]} />
+          ) : (
+            <AttributeFilter key={filter.id} filter={filter} chosen={params.getAll(`f${filter.id}`)} />
+          ),
+        )}
       <button
         type="submit"
-        className="w-full rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800"
+        className={`${live && hydrated ? "hidden" : ""} w-full rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800`}
       >
         Apply filters
       </button>
@@ -108,27 +209,73 @@ function FilterForm({ filters, defaultSort, onApply }: FilterPanelProps & { onAp
   );
 }
 
-function PriceBound({
+/** A Number attribute (Year, Mileage …): a minimum and a maximum, both included (decision 061). */
+function RangeFilter({
+  filter,
+  params,
+  error,
+}: {
+  filter: TFilterDefinition;
+  params: URLSearchParams;
+  error: string | undefined;
+}) {
+  const errorId = `range-error-${filter.id}`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium">{filter.name}</legend>
+      <div className="mt-1 flex items-center gap-2">
+        <NumberBound
+          name={rangeParam(filter.id, "min")}
+          placeholder="Min"
+          label={`Minimum ${filter.name}`}
+          params={params}
+          invalid={Boolean(error)}
+        />
+        <span aria-hidden="true">–</span>
+        <NumberBound
+          name={rangeParam(filter.id, "max")}
+          placeholder="Max"
+          label={`Maximum ${filter.name}`}
+          params={params}
+          invalid={Boolean(error)}
+        />
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function NumberBound({
   name,
   placeholder,
   label,
   params,
+  min,
+  invalid = false,
 }: {
   name: string;
   placeholder: string;
   label: string;
   params: URLSearchParams;
+  min?: number;
+  invalid?: boolean;
 }) {
   return (
     <input
       name={name}
       type="number"
-      min={0}
-      inputMode="numeric"
+      min={min}
+      step="any"
+      inputMode="decimal"
       placeholder={placeholder}
       aria-label={label}
+      aria-invalid={invalid || undefined}
       defaultValue={params.get(name) ?? ""}
-      className="w-full rounded-lg border border-slate-300 px-3 py-2"
+      className={`w-full min-w-0 rounded-lg border px-3 py-2 ${invalid ? "border-red-600" : "border-slate-300"}`}
     />
   );
 }

@@ -53,7 +53,7 @@ export function ListingView({
         <FilterModal filters={filters} defaultSort={defaultSort} />
       </div>
       {!sellerMode && <TopBrands businesses={featured} />}
-      <ActiveFilterChips filters={filters} />
+      <ActiveFilterChips filters={filters} defaultSort={defaultSort} />
       <div className="flex items-start gap-6">
         <FilterSidebar filters={filters} defaultSort={defaultSort} />
         <section aria-label="Results" className="min-w-0 flex-1">
