@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
 import { FullScreenLoader } from "~/components/ui/full-screen-loader";
+import { NotFound } from "~/components/not-found";
 import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
@@ -82,6 +83,15 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A missing thing is never a reason to reload (public pages show this inside their layout, public-layout.tsx).
+  if (status === 404 || status === 410) {
+    return (
+      <main>
+        <title>{`Page Not Found | ${BRAND}`}</title>
+        <NotFound />
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{`Something went wrong | ${BRAND}`}</title>
