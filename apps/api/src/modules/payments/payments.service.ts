@@ -20,7 +20,7 @@ import type { Jobs } from "../../lib/jobs.ts";
 import { isMomoReferenceId, type MomoClient } from "../../lib/momo.ts";
 import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
-import { createMomoProtocol } from "./momo-protocol.ts";
+import { createMomoProtocol, PROVIDER_CHECK_INTERVAL_SECONDS } from "./momo-protocol.ts";
 import { createPaymentStates, isOpen, publicStatus } from "./payment-states.ts";
 import {
   claimDuePayments,
@@ -207,7 +207,14 @@ export function createPaymentsService({
      * waits seconds rather than the backoff.
      */
     async checkAfterCallback(paymentId: string) {
-      if (!(await protocol.check(paymentId))) await protocol.checkSoon(paymentId);
+      if (await protocol.check(paymentId)) return;
+      await protocol.checkSoon(paymentId);
+      // The reconciler runs once a minute: the callback's news is fetched by a check of its own once the interval
+      // that held it back is over (MTN was asked less than one interval ago).
+      const payment = await findPayment(db, paymentId);
+      if (!payment || !isOpen(payment.status)) return;
+      const turn = new Date(Date.now() + PROVIDER_CHECK_INTERVAL_SECONDS * 1000);
+      await jobs.send("payments.check", { paymentId }, { startAfter: turn });
     },
 
     /** The reconciler: every open payment whose next check is due is asked about, so a lost callback costs nothing. */
