@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { photos } from "./photos";
-import { expect, signInto, test } from "./signed-in";
+import { DEMO_ACCOUNTS, expect, signInto, test } from "./signed-in";
 
 /** The site's frame around a page: its top bar with the search, and its footer. */
 async function expectSiteFrame(page: Page) {
@@ -31,7 +31,7 @@ test("a shared link of a deleted ad lands on a page that says so, with similar a
 }) => {
   // A seller (in a browser of their own) posts an ad in Cars and, once it has been shared, deletes it.
   const sellerContext = await browser.newContext();
-  const seller = await signInto(sellerContext, request, { name: "Gone Ad Seller" });
+  const seller = await signInto(sellerContext, request, DEMO_ACCOUNTS.realty);
   await sellerContext.close();
   const { category, cars } = await findCars(request);
   await page.goto("/");

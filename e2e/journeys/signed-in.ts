@@ -30,6 +30,8 @@ export const DEMO_ACCOUNTS = {
   /** Sellers who boost an ad with Mobile Money (boost.spec.ts), one per screen size and subcategory. */
   motors: { email: "motors@demo.waterside.lr" },
   solar: { email: "solar@demo.waterside.lr" },
+  /** Posts an ad, shares its link and deletes it (gone-ad.spec.ts): registering would pass the limit per address. */
+  realty: { email: "realty@demo.waterside.lr" },
 } as const;
 
 export interface SignedInUser {
