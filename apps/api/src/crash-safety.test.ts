@@ -3,49 +3,33 @@ import path from "node:path";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "./db/database.ts";
+import { expect, it } from "vitest";
 import { subcategories } from "./db/schema/catalog.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
 import { describeNeeding } from "./test/needs.ts";
-import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
-import { createTestDatabase } from "./test/test-app.ts";
+import { webAppMissing } from "./test/server-process.ts";
+import { serverTestBed } from "./test/server-test-bed.ts";
 
-const TOKEN_SECRET = "k".repeat(40);
 const WRITERS = 6;
 let sequence = 0;
-const data = temporaryDataDir("crash");
-const dataDir = data.path;
-const storage = createLocalStorage(path.join(dataDir, "media"));
-let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase(testDatabase.url, { max: 2 });
-});
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.drop();
-  data.remove();
-});
-
-const start = (env: Record<string, string> = {}) =>
-  startTestServer({ DATABASE_URL: testDatabase.url, DATA_DIR: dataDir, TOKEN_SECRET, ...env });
+const bed = serverTestBed("crash");
+const start = bed.start;
+/** The store the servers write photos to. */
+const storage = () => createLocalStorage(path.join(bed.dataDir, "media"));
 
 /** What the store holds against what the rows name. */
 async function inventory() {
   const files: string[] = [];
-  for await (const { key } of storage.list("ads/")) files.push(key);
-  const rows = await database.db.execute<{ path: string }>(sql`select path from ad_images`);
+  for await (const { key } of storage().list("ads/")) files.push(key);
+  const rows = await bed.db.execute<{ path: string }>(sql`select path from ad_images`);
   const named = new Set(rows.flatMap((row) => AD_IMAGE_VARIANTS.map((variant) => `${row.path}-${variant}.webp`)));
   const stored = new Set(files);
-  const [adsWithoutImages] = await database.db.execute<{ count: number }>(sql`
+  const [adsWithoutImages] = await bed.db.execute<{ count: number }>(sql`
     select count(*)::int as count from ads where not exists (select 1 from ad_images where ad_id = ads.id)`);
   return {
-    ads: (await database.db.execute<{ count: number }>(sql`select count(*)::int as count from ads`))[0]!.count,
+    ads: (await bed.db.execute<{ count: number }>(sql`select count(*)::int as count from ads`))[0]!.count,
     adsWithoutImages: adsWithoutImages!.count,
     rowsWithoutFile: [...named].filter((file) => !stored.has(file)).length,
     filesWithoutRow: files.filter((file) => !named.has(file)).length,
@@ -54,12 +38,12 @@ async function inventory() {
 
 describeNeeding([webAppMissing()], "a server killed with -9 while ads with photos are written", {}, () => {
   it("leaves no ad without images and no row without its file, and the sweep at restart removes the orphans", async () => {
-    const [subcategory] = await database.db.select().from(subcategories).where(eq(subcategories.name, "Cars"));
-    const tokens = createTokenService(database.db, TOKEN_SECRET);
+    const [subcategory] = await bed.db.select().from(subcategories).where(eq(subcategories.name, "Cars"));
+    const tokens = createTokenService(bed.db, bed.tokenSecret);
     // One seller per writer: posting is limited to 20 ads an hour per user.
     const sellerTokens = await Promise.all(
       Array.from({ length: WRITERS }, async () => {
-        const seller = await createUser(database.db);
+        const seller = await createUser(bed.db);
         return (await tokens.startSession({ kind: "user", userId: seller.id }, "crash-test")).token;
       }),
     );
@@ -139,8 +123,8 @@ describeNeeding([webAppMissing()], "a server killed with -9 while ads with photo
     expect(afterKill.rowsWithoutFile).toBe(0);
 
     // An orphan of an earlier crash, for certain: a kill lands between a file's write and its commit only sometimes.
-    await storage.put("ads/left-by-an-earlier-crash-large.webp", photo);
-    const planted = path.join(dataDir, "media", "ads", "left-by-an-earlier-crash-large.webp");
+    await storage().put("ads/left-by-an-earlier-crash-large.webp", photo);
+    const planted = path.join(bed.dataDir, "media", "ads", "left-by-an-earlier-crash-large.webp");
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
     utimesSync(planted, twoHoursAgo, twoHoursAgo);
 

@@ -1,33 +1,15 @@
 import { connect } from "node:net";
 import type { ClientToServerEvents, ServerToClientEvents } from "@waterside/shared/realtime";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "./db/database.ts";
+import { expect, it } from "vitest";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
 import { describeNeeding } from "./test/needs.ts";
-import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
-import { createTestDatabase } from "./test/test-app.ts";
+import { webAppMissing } from "./test/server-process.ts";
+import { serverTestBed } from "./test/server-test-bed.ts";
 
-const TOKEN_SECRET = "s".repeat(40);
-const data = temporaryDataDir("shutdown");
-const dataDir = data.path;
-let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase(testDatabase.url, { max: 2 });
-});
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.drop();
-  data.remove();
-});
-
-/** The server on the test database, as production runs it (DATABASE_URL, no demo data), listening on a free port. */
-const startServer = (env: Record<string, string> = {}) =>
-  startTestServer({ DATABASE_URL: testDatabase.url, DATA_DIR: dataDir, TOKEN_SECRET, ...env });
+const bed = serverTestBed("shutdown");
+const startServer = bed.start;
 
 /**
  * A listing request whose body is still on its way: in flight until finish() sends its last byte. `arrived` resolves
@@ -76,8 +58,8 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5
 describeNeeding([webAppMissing()], "stopping the server on SIGTERM", { timeout: 60_000 }, () => {
   it("refuses new connections, drops sockets, finishes the request in flight, then exits 0", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT: "30" });
-    const user = await createUser(database.db);
-    const { token } = await createTokenService(database.db, TOKEN_SECRET).startSession(
+    const user = await createUser(bed.db);
+    const { token } = await createTokenService(bed.db, bed.tokenSecret).startSession(
       { kind: "user", userId: user.id },
       "phone",
     );

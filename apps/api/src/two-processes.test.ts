@@ -2,29 +2,20 @@ import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from
 import { eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { categories } from "./db/schema/catalog.ts";
 import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createAd, createUser } from "./test/factories.ts";
 import { describeNeeding } from "./test/needs.ts";
-import { redisServerMissing, startRedis } from "./test/redis-server.ts";
-import { startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
-import { createTestDatabase } from "./test/test-app.ts";
+import { redisServerMissing } from "./test/redis-server.ts";
+import { webAppMissing } from "./test/server-process.ts";
+import { serverTestBed } from "./test/server-test-bed.ts";
 
-const TOKEN_SECRET = "p".repeat(40);
-
-type Server = Awaited<ReturnType<typeof start>>;
-let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DatabaseHandle;
-let redis: Awaited<ReturnType<typeof startRedis>>;
+type Server = Awaited<ReturnType<typeof bed.start>>;
 let servers: Server[] = [];
 /** Both processes serve the built web app and share rooms and counters in Redis. */
 const needs = [webAppMissing(), redisServerMissing()];
-const data = temporaryDataDir("two");
-
-const start = () =>
-  startTestServer({ DATABASE_URL: testDatabase.url, REDIS_URL: redis.url, DATA_DIR: data.path, TOKEN_SECRET });
+const bed = serverTestBed("two", { redis: true });
 
 const json = async (url: string, init: RequestInit = {}) => {
   const response = await fetch(url, {
@@ -38,19 +29,16 @@ const json = async (url: string, init: RequestInit = {}) => {
 };
 
 async function signIn(userId: number) {
-  const tokens = createTokenService(database.db, TOKEN_SECRET);
+  const tokens = createTokenService(bed.db, bed.tokenSecret);
   const { token } = await tokens.startSession({ kind: "user", userId }, `device-${userId}`);
   return token;
 }
 
 describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {}, () => {
   beforeAll(async () => {
-    redis = await startRedis();
-    testDatabase = await createTestDatabase();
-    database = await openDatabase(testDatabase.url, { max: 2 });
     // The first start migrates and seeds the reference data; the second finds them in place.
-    servers = [await start()];
-    servers.push(await start());
+    servers = [await bed.start()];
+    servers.push(await bed.start());
   }, 120_000);
 
   afterAll(async () => {
@@ -58,16 +46,12 @@ describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {
       server.child.kill("SIGTERM");
       await server.exited;
     }
-    await database?.close();
-    await testDatabase?.drop();
-    await redis?.stop();
-    data.remove();
   });
 
   it("shows a write on one process on the other at once: an ad deleted, a category renamed", async () => {
     const [first, second] = servers as [Server, Server];
-    const seller = await createUser(database.db);
-    const ad = await createAd(database.db, { user_id: seller.id, title: "Two-process test generator" });
+    const seller = await createUser(bed.db);
+    const ad = await createAd(bed.db, { user_id: seller.id, title: "Two-process test generator" });
     const listed = async (server: Server) =>
       (
         await json(`${server.url}/api/ads/get`, { method: "POST", body: JSON.stringify({ search: "two-process" }) })
@@ -83,11 +67,11 @@ describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {
 
     const names = async (server: Server) =>
       (await json(`${server.url}/api/categories/active`)).body.data.map((category: { name: string }) => category.name);
-    const [category] = await database.db.select().from(categories).limit(1);
+    const [category] = await bed.db.select().from(categories).limit(1);
     expect(await names(first)).toContain(category!.name);
     expect(await names(second)).toContain(category!.name);
     // No admin API yet: the rename is a write to the shared database, as an admin process would make it.
-    await database.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
+    await bed.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
     await expect.poll(() => names(first), { timeout: 2000 }).toContain("Renamed in one place");
     await expect.poll(() => names(second), { timeout: 2000 }).toContain("Renamed in one place");
   });
@@ -109,7 +93,7 @@ describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {
 
   it("delivers a chat message sent through one process to a recipient connected to the other", async () => {
     const [first, second] = servers as [Server, Server];
-    const [buyer, seller] = [await createUser(database.db), await createUser(database.db)];
+    const [buyer, seller] = [await createUser(bed.db), await createUser(bed.db)];
     const connectTo = (server: Server, token: string) => {
       const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
         path: "/messages",

@@ -2,33 +2,23 @@ import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/database.ts";
+import { expect, it } from "vitest";
 import { createUser } from "../../test/factories.ts";
 import { describeNeeding } from "../../test/needs.ts";
-import { redisServerMissing, startRedis } from "../../test/redis-server.ts";
-import { startTestServer, temporaryDataDir, webAppMissing } from "../../test/server-process.ts";
-import { createTestDatabase } from "../../test/test-app.ts";
+import { redisServerMissing } from "../../test/redis-server.ts";
+import { webAppMissing } from "../../test/server-process.ts";
+import { serverTestBed } from "../../test/server-test-bed.ts";
 import { createTokenService } from "../auth/tokens.ts";
 
-const TOKEN_SECRET = "r".repeat(40);
 const CLIENTS_PER_PROCESS = 20;
 /** Why tries were not acknowledged (a timeout while a process was down…), shown when the test fails. */
 const failedTries = new Map<string, number>();
 const MESSAGES_PER_CLIENT = 10;
 
-let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: DatabaseHandle;
-let redis: Awaited<ReturnType<typeof startRedis>>;
 /** Both processes serve the built web app and share rooms and counters in Redis. */
 const needs = [webAppMissing(), redisServerMissing()];
-const data = temporaryDataDir("chat");
-
-const start = (port?: number) =>
-  startTestServer(
-    { DATABASE_URL: testDatabase.url, REDIS_URL: redis.url, DATA_DIR: data.path, TOKEN_SECRET, LOG_LEVEL: "error" },
-    port,
-  );
+const bed = serverTestBed("chat", { redis: true });
+const start = (port?: number) => bed.start({ LOG_LEVEL: "error" }, port);
 
 /**
  * A chat client as the web app is one (docs/decisions/038-chat-delivery.md): each message has its own id and is
@@ -127,27 +117,15 @@ function chatClient(url: string, token: string, userId: number) {
 }
 
 describeNeeding(needs, "chat delivery with two processes, Redis, and a process killed mid-stream", {}, () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-    testDatabase = await createTestDatabase();
-    database = await openDatabase(testDatabase.url, { max: 2 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDatabase?.drop();
-    await redis?.stop();
-    data.remove();
-  });
-
   it("stores every acknowledged message once and delivers it to its recipient once", async () => {
     const processB = await start();
     let processA = await start();
     const [urlA, urlB] = [processA.url, processB.url];
 
-    const tokens = createTokenService(database.db, TOKEN_SECRET);
+    const tokens = createTokenService(bed.db, bed.tokenSecret);
     const people = await Promise.all(
       Array.from({ length: CLIENTS_PER_PROCESS * 2 }, async (_, index) => {
-        const user = await createUser(database.db);
+        const user = await createUser(bed.db);
         const { token } = await tokens.startSession({ kind: "user", userId: user.id }, `device-${index}`);
         return { user, token };
       }),
@@ -210,7 +188,7 @@ describeNeeding(needs, "chat delivery with two processes, Redis, and a process k
 
       const sent = clients.length * MESSAGES_PER_CLIENT;
       const acknowledged = clients.reduce((sum, client) => sum + client.acknowledged.size, 0);
-      const [stored] = await database.db.execute<{ rows: number; distinct: number }>(sql`
+      const [stored] = await bed.db.execute<{ rows: number; distinct: number }>(sql`
         select count(*)::int as rows, count(distinct (sender_id, client_id))::int as distinct from chat_messages`);
       let delivered = 0;
       let lost = 0;
@@ -250,8 +228,8 @@ describeNeeding(needs, "chat delivery with two processes, Redis, and a process k
 
   it("passes exactly the flood limit of one sender writing through both processes at once", async () => {
     const [processA, processB] = await Promise.all([start(), start()]);
-    const tokens = createTokenService(database.db, TOKEN_SECRET);
-    const [sender, receiver] = [await createUser(database.db), await createUser(database.db)];
+    const tokens = createTokenService(bed.db, bed.tokenSecret);
+    const [sender, receiver] = [await createUser(bed.db), await createUser(bed.db)];
     const { token } = await tokens.startSession({ kind: "user", userId: sender.id }, "flood");
     const connectTo = (url: string) =>
       new Promise<Socket<ServerToClientEvents, ClientToServerEvents>>((resolve, reject) => {
@@ -281,7 +259,7 @@ describeNeeding(needs, "chat delivery with two processes, Redis, and a process k
       expect(acks.filter((ack: TSendMessageAck) => !ack.ok)).toEqual(
         Array(40).fill({ ok: false, status: 429, message: CHAT_MESSAGES.flooded }),
       );
-      const [stored] = await database.db.execute<{ rows: number }>(
+      const [stored] = await bed.db.execute<{ rows: number }>(
         sql`select count(*)::int as rows from chat_messages where sender_id = ${sender.id}`,
       );
       expect(stored!.rows).toBe(20);
