@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
+// A test that makes no assertion fails ("expected any number of assertion, but got none"): it could never fail otherwise.
 export default defineConfig({
   test: {
     projects: [
@@ -7,6 +8,7 @@ export default defineConfig({
         test: {
           name: "shared",
           include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          expect: { requireAssertions: true },
         },
       },
       {
@@ -16,6 +18,7 @@ export default defineConfig({
           globalSetup: ["apps/api/src/test/global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          expect: { requireAssertions: true },
         },
       },
     ],
