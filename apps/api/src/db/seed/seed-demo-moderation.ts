@@ -3,7 +3,11 @@ import { REPORT_STATUS } from "@waterside/shared/reports-messages";
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../database.ts";
 
-/** Ads posted in the last days wait in the moderation queue; older ones were reviewed two hours after posting. */
+/**
+ * Ads posted in the last days wait in the moderation queue; older ones were reviewed two hours after posting. Every
+ * date is capped at the time of seeding (`now()`): an ad hidden within its first two hours was hidden just now, never
+ * in the future.
+ */
 const DEMO_UNREVIEWED_DAYS = 3;
 const DEMO_REVIEW_DELAY = "2 hours";
 
@@ -27,17 +31,17 @@ export async function writeDemoModeration(db: Transaction, adminId: number) {
     from moderation_queue_ads q where q.reviewed_at is not null
     union all
     select ${adminId}::int, 'ad.status', 'ad', a.id, jsonb_build_object('status_id', ${AD_STATUS.active}::int),
-      jsonb_build_object('status_id', a.status_id), a.created_at + ${DEMO_REVIEW_DELAY}::interval
+      jsonb_build_object('status_id', a.status_id), least(a.created_at + ${DEMO_REVIEW_DELAY}::interval, now())
     from ads a where a.status_id = ${AD_STATUS.hidden}
     union all
     select ${adminId}::int, 'ad_report.status', 'ad_report', r.id,
       jsonb_build_object('status_id', ${REPORT_STATUS.unresolved}::int, 'admin_response', null),
-      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), r.updated_at
+      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), least(r.updated_at, now())
     from ad_reports r where r.status_id <> ${REPORT_STATUS.unresolved}
     union all
     select ${adminId}::int, 'user_report.status', 'user_report', r.id,
       jsonb_build_object('status_id', ${REPORT_STATUS.unresolved}::int, 'admin_response', null),
-      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), r.updated_at
+      jsonb_build_object('status_id', r.status_id, 'admin_response', r.admin_response), least(r.updated_at, now())
     from user_reports r where r.status_id <> ${REPORT_STATUS.unresolved}
     order by 7`);
 }

@@ -7,8 +7,10 @@ import { adImages, ads } from "../schema/ads.ts";
 import { areas, categories, counties, subcategoryAttributes } from "../schema/catalog.ts";
 import { companies, users } from "../schema/users.ts";
 import { useTestApp } from "../../test/test-app.ts";
-import { authHeaders } from "../../test/factories.ts";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { authHeaders, createAd, createUser, signedInAdmin } from "../../test/factories.ts";
 import { seedDemoData } from "./seed-demo.ts";
+import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { seedReferenceData } from "./seed-reference.ts";
 
 const ctx = useTestApp();
@@ -96,10 +98,44 @@ describe("demo data", () => {
       expect(engagement!.reviewed).toBeGreaterThan(0);
       expect(engagement!.handled_reports).toBeGreaterThan(0);
 
+      // Nothing the demo shows happened after the seed ran: no audit entry, review, payment or chat in the future.
+      const future = await ctx.sql`select t.name, count(*)::int as rows from (
+          select 'admin_audit_log' as name, created_at as at from admin_audit_log
+          union all select 'moderation_queue_ads', reviewed_at from moderation_queue_ads
+          union all select 'ads', created_at from ads
+          union all select 'reviews', created_at from reviews
+          union all select 'replies', created_at from replies
+          union all select 'payments', created_at from payments
+          union all select 'payments', completed_at from payments
+          union all select 'subscriptions', created_at from subscriptions
+          union all select 'chat_messages', created_at from chat_messages
+          union all select 'chat_messages', read_at from chat_messages
+          union all select 'ad_reports', updated_at from ad_reports
+          union all select 'user_reports', updated_at from user_reports
+        ) t where t.at > now() group by t.name`;
+      expect([...future]).toEqual([]);
+
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
       expect(await ctx.db.$count(users)).toBe(userCount);
       expect(await ctx.db.$count(ads)).toBe(24);
     },
   );
+});
+
+describe("the demo admin's past work", () => {
+  it("dates an ad hidden within two hours of posting at the time of seeding, never in the future", async () => {
+    const { admin } = await signedInAdmin(ctx.app, ctx.db);
+    const seller = await createUser(ctx.db);
+    const ad = await createAd(ctx.db, {
+      user_id: seller.id,
+      status_id: AD_STATUS.hidden,
+      created_at: new Date(Date.now() - 5 * 60_000),
+    });
+    await ctx.db.transaction((tx) => writeDemoModeration(tx, admin.id));
+    const entries = await ctx.sql<Array<{ future: boolean }>>`
+      select created_at > now() as future from admin_audit_log
+      where action = 'ad.status' and target_type = 'ad' and target_id = ${ad.id}`;
+    expect([...entries]).toEqual([{ future: false }]);
+  });
 });
