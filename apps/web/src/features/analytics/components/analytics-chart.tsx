@@ -1,8 +1,9 @@
 import type { TAnalyticsPoint } from "@waterside/shared/analytics";
 import { clsx } from "clsx";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { splitToday } from "./chart-days";
 
 const SERIES = [
   { key: "views", label: "Views", color: "#047857" },
@@ -18,11 +19,13 @@ const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 /**
  * Views, saves and clicks by date as lines (spec §2 Insights): clicking a series shows it alone, Reset Filter shows
  * all three again. The figures, contacts included, are also in a table under the chart, for screen readers and for
- * reading exact values. uPlot (about 20 KB) loads only with the screens that show this chart.
+ * reading exact values. Today, still counting, is not drawn (the line would drop at its end): a caption says so, and
+ * its figures are in the table. uPlot (about 20 KB) loads only with the screens that show this chart.
  */
 export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [only, setOnly] = useState<SeriesKey | null>(null);
+  const { complete, today } = useMemo(() => splitToday(points), [points]);
 
   useEffect(() => {
     const element = box.current;
@@ -43,7 +46,10 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
           ...shown.map((series) => ({ label: series.label, stroke: series.color, width: 2, points: { size: 5 } })),
         ],
       },
-      [points.map((point) => seconds(point.date)), ...shown.map((series) => points.map((point) => point[series.key]))],
+      [
+        complete.map((point) => seconds(point.date)),
+        ...shown.map((series) => complete.map((point) => point[series.key])),
+      ],
       element,
     );
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 240 }));
@@ -52,7 +58,7 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
       resize.disconnect();
       chart.destroy();
     };
-  }, [points, only]);
+  }, [complete, only]);
 
   return (
     <figure className="space-y-3">
@@ -83,7 +89,10 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
         )}
       </div>
       <div ref={box} className="w-full" aria-hidden="true" />
-      <figcaption className="sr-only">{label}</figcaption>
+      <figcaption className={today ? "text-xs text-slate-500" : "sr-only"}>
+        <span className="sr-only">{label}. </span>
+        {today && "Today is still counting, so the chart ends yesterday; today so far is in the figures by day."}
+      </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-slate-700">Figures by day</summary>
         <div className="mt-2 max-h-64 overflow-auto">
@@ -106,6 +115,7 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
                 <tr key={point.date} className="border-t border-slate-100">
                   <th scope="row" className="py-1 font-normal">
                     {point.date}
+                    {point === today && <span className="text-slate-500"> (today, so far)</span>}
                   </th>
                   {COLUMNS.map((column) => (
                     <td key={column.key} className="py-1 text-right tabular-nums">

@@ -7,6 +7,7 @@ import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
 import { getPerformance } from "../api/get-performance";
 import { AnalyticsChart } from "./analytics-chart";
+import { percentChange } from "./chart-days";
 import { lastDays } from "./date-range";
 import { LoadFailed } from "./load-failed";
 
@@ -18,13 +19,6 @@ const FIGURES = [
   // Beyond the spec: phone numbers revealed and chats started (decision 044). A figure and a column, not a line.
   ["contacts", "Contacts"],
 ] as const;
-
-/** "+12%" against the same number of days before; nothing when there is nothing to compare with. */
-function change(now: number, before: number) {
-  if (before === 0) return null;
-  const percent = Math.round(((now - before) / before) * 100);
-  return `${percent > 0 ? "+" : ""}${percent}%`;
-}
 
 /**
  * Spec §2 own profile Performance tab: the seller's views, saves and clicks (and contacts, beyond the spec) over all
@@ -66,7 +60,7 @@ export default function PerformanceTab() {
         <>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map(([key, label]) => {
-              const delta = change(performance.totals[key], performance.previous_totals[key]);
+              const delta = percentChange(performance.totals[key], performance.previous_totals[key]);
               return (
                 <div key={key} className="rounded-lg bg-slate-50 p-3">
                   <dt className="text-xs text-slate-500">{label}</dt>
