@@ -123,16 +123,21 @@ export async function writeDemoReports(
 }
 
 /**
- * A month of views, clicks, saves and contacts for the demo ads (none for today, which real visits fill), so Insights, the
- * Performance tab and My Ads have figures from the first start. Deterministic: a hash of ad and day.
+ * Half a year of views, clicks, saves and contacts for the demo ads, from the day each was posted (none for today,
+ * which real visits fill), so Insights, the Performance tab and My Ads have figures from the first start, and the
+ * Performance tab compares a period with days before it that had the figures of the ads posted by then, even for
+ * its longest period (90 days), not with one day of them (a change of +2,000%). Deterministic: a hash of ad and day.
  */
+const DEMO_ANALYTICS_DAYS = 180;
+
 export async function writeDemoAnalytics(db: Transaction) {
   await db.execute(sql`
     insert into ad_daily_stats (ad_id, day, views, clicks, saves, contacts)
     select a.id, d.day, v.views, v.views / 4, v.views / 12, v.views / 15
     from ads a
     cross join lateral (
-      select generate_series((now() at time zone 'utc')::date - 30, (now() at time zone 'utc')::date - 1, interval '1 day')::date as day
+      select generate_series((now() at time zone 'utc')::date - ${DEMO_ANALYTICS_DAYS}::int,
+        (now() at time zone 'utc')::date - 1, interval '1 day')::date as day
     ) d
     cross join lateral (select abs(hashtext(a.id || ':' || d.day)) % 25 as views) v
     where d.day >= (a.created_at at time zone 'utc')::date and v.views > 0`);

@@ -89,7 +89,7 @@ describe("demo data", () => {
       expect(engagement!.owner_replies).toBeGreaterThan(0);
       expect(engagement).toMatchObject({ drifted: 0, report_states: 3 });
       expect(engagement!.user_reports).toBeGreaterThan(0);
-      // A month of analytics, and Mobile Money payments: boosts running, one attempt failed.
+      // Half a year of analytics, and Mobile Money payments: boosts running, one attempt failed.
       expect(engagement!.daily_stats).toBeGreaterThan(0);
       expect(engagement!.paid_boosts).toBeGreaterThan(0);
       expect(engagement!.failed_payments).toBe(1);
@@ -114,6 +114,17 @@ describe("demo data", () => {
           union all select 'user_reports', updated_at from user_reports
         ) t where t.at > now() group by t.name`;
       expect([...future]).toEqual([]);
+      // The Performance tab's 30 days compare with 30 days before that had figures: every ad posted before them has
+      // some, not only on the last day of the demo's old one month (a change of +2,000%).
+      const [history] = await ctx.sql`select
+        (select count(*)::int from ads where created_at < now() - interval '60 days') as old_ads,
+        (select count(*)::int from ads a where a.created_at < now() - interval '60 days' and (
+          select count(*) from ad_daily_stats s where s.ad_id = a.id
+            and s.day between (now() at time zone 'utc')::date - 59 and (now() at time zone 'utc')::date - 30) < 10)
+          as without_history,
+        (select count(*)::int from ad_daily_stats where day >= (now() at time zone 'utc')::date) as today_or_later`;
+      expect(history!.old_ads).toBeGreaterThan(0);
+      expect(history).toMatchObject({ without_history: 0, today_or_later: 0 });
 
       const userCount = await ctx.db.$count(users);
       expect((await seedDemoData(ctx.db, ctx.storage, { ads: 24 })).seeded).toBe(false);
