@@ -156,6 +156,20 @@ test("a visitor who tries to save is asked to log in, and comes back after", asy
   await expect(signedInBar(page)).toBeVisible();
 });
 
+test("a visitor's Start Selling on How to sell asks to log in instead of leaving the page", async ({ page }) => {
+  await skipSignupPrompt(page);
+  await page.goto("/how-to-sell");
+  await knowsVisitorIsSignedOut(page);
+  await page.getByRole("link", { name: "Start Selling" }).click();
+  const prompt = page.getByRole("dialog", { name: "Please log in" });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByText("Log in to post an ad and start selling.")).toBeVisible();
+  await expect(page).toHaveURL(/\/how-to-sell$/);
+  await prompt.getByRole("button", { name: "Not now" }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page).toHaveURL(/\/how-to-sell$/);
+});
+
 test("a visitor is invited to sign up after 5 seconds on a public page", async ({ page }) => {
   // The pages' clock is the journey's: the seconds pass when it says so.
   await page.clock.install();

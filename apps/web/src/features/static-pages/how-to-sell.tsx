@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { BRAND } from "@waterside/shared/brand";
+import { openLoginPrompt } from "~/lib/login-prompt";
+import { useSession } from "~/lib/session";
 import { ButtonLink, List, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 export const { meta, handle } = staticPageRoute({
@@ -7,6 +9,23 @@ export const { meta, handle } = staticPageRoute({
   description: `Sell on ${BRAND} in five steps: create an account, take good photos, post your ad, answer buyers and meet safely. Boost your ad with MTN Mobile Money.`,
   path: "/how-to-sell",
 });
+
+/** Spec §2: Start Selling goes to /sell, or opens the login prompt for a visitor. */
+function StartSelling() {
+  const session = useSession();
+  return (
+    <ButtonLink
+      to="/sell"
+      onClick={(event) => {
+        if (session.status !== "signed-out") return;
+        event.preventDefault();
+        openLoginPrompt("Log in to post an ad and start selling.");
+      }}
+    >
+      Start Selling
+    </ButtonLink>
+  );
+}
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
@@ -94,7 +113,7 @@ export default function HowToSellPage() {
 
       <div className="rounded-xl bg-emerald-50 p-6 text-center sm:text-left">
         <p className="mb-4 text-lg font-semibold text-slate-900">Ready to post your first ad?</p>
-        <ButtonLink to="/sell">Start Selling</ButtonLink>
+        <StartSelling />
       </div>
     </StaticPage>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, type MetaFunction } from "react-router";
 import { clsx } from "clsx";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
@@ -80,15 +80,18 @@ const buttonTones = {
 export function ButtonLink({
   to,
   tone = "primary",
+  onClick,
   children,
 }: {
   to: string;
   tone?: keyof typeof buttonTones;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   children: ReactNode;
 }) {
   return (
     <Link
       to={to}
+      onClick={onClick}
       className={clsx(
         "inline-flex min-h-11 w-full items-center justify-center rounded-lg px-6 py-3 text-base font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto",
         buttonTones[tone],
