@@ -41,7 +41,6 @@ test("a business registers, signs out and in, resets the password, edits the pro
   page,
 }, testInfo) => {
   const email = `kollie-${testInfo.project.name}-${Date.now()}@example.com`;
-  page.on("dialog", (dialog) => dialog.accept());
 
   // Register in three steps; the form refuses a mismatched confirmation in the spec's words first.
   await page.goto("/auth");
@@ -134,6 +133,17 @@ test("a business registers, signs out and in, resets the password, edits the pro
   await signedInBar(page).click();
   await page.getByRole("navigation", { name: "Profile" }).getByRole("button", { name: "Delete Account" }).click();
   await page.getByRole("button", { name: "Delete My Account" }).click();
+  // The product's own dialogs, in the spec's words: first a chance to change one's mind, then the outcome.
+  const confirmDelete = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(confirmDelete).toContainText("Are you sure you want to delete your account? This action is permanent.");
+  await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(page).toHaveURL(/\/profile/);
+  await page.getByRole("button", { name: "Delete My Account" }).click();
+  await confirmDelete.getByRole("button", { name: "Delete" }).click();
+  const deleted = page.getByRole("dialog", { name: "Account deleted" });
+  await expect(deleted).toContainText("Your account has been deleted successfully.");
+  await deleted.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill("rainy-season-2");

@@ -30,7 +30,6 @@ async function fillTruckDetails(page: Page) {
 test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, login }, testInfo) => {
   const word = `Zonda${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const title = `Toyota Hilux pickup ${word}`;
-  page.on("dialog", (dialog) => dialog.accept());
   await login(DEMO_ACCOUNTS.fatu);
   await page.goto("/");
 
@@ -119,6 +118,10 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   // Delete the first ad from its page.
   await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
   await page.getByRole("group", { name: "Your ad" }).getByRole("button", { name: "Delete" }).click();
+  // The product's own confirmation, in the spec's words, not the browser's.
+  const confirmDelete = page.getByRole("dialog", { name: "Delete ad" });
+  await expect(confirmDelete).toContainText("Are you sure you want to Delete this ad?");
+  await confirmDelete.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Ad Deleted successfuly!")).toBeVisible();
   await expect(
     page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }),

@@ -2,6 +2,7 @@ import type { TLatestSubscription } from "@waterside/shared/ads";
 import { PAYMENT_MESSAGES, PREMIUM_PACKAGE_NAME } from "@waterside/shared/payments-messages";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { BOOST_STEP_STATE } from "~/lib/sell-navigation";
@@ -28,9 +29,17 @@ export default function BoostPanel({ adId }: { adId: number }) {
   const loaded = useLoad((signal) => getLatestSubscription(withSignal(authedTransport, signal), adId), adId);
   const subscription = loaded.data;
   const [canceling, setCanceling] = useState(false);
+  const { confirm, dialog } = useConfirm();
 
   async function cancel(subscription: TLatestSubscription) {
-    if (!window.confirm(CANCEL_CONFIRM)) return;
+    const agreed = await confirm({
+      title: "Cancel boost",
+      text: CANCEL_CONFIRM,
+      confirm: "Cancel boost",
+      dismiss: "Keep it",
+      danger: true,
+    });
+    if (!agreed) return;
     setCanceling(true);
     try {
       await cancelSubscription(authedTransport, { id: subscription.id, type: "ad" });
@@ -85,6 +94,7 @@ export default function BoostPanel({ adId }: { adId: number }) {
       {subscription && (
         <Subscription subscription={subscription} canceling={canceling} onCancel={cancel} upgradeLink={boostLink} />
       )}
+      {dialog}
     </section>
   );
 }

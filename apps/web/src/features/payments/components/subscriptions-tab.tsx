@@ -3,6 +3,7 @@ import { PAYMENT_MESSAGES, type TPackageType } from "@waterside/shared/payments-
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PagedList } from "~/components/paged-list";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { ApiError, withSignal } from "~/lib/api-client";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -129,10 +130,18 @@ function SubscriptionRow({
   onChanged: (next: TSubscription) => void;
 }) {
   const [canceling, setCanceling] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const active = subscription.status === "active";
 
   async function cancel() {
-    if (!window.confirm(CANCEL_CONFIRM)) return;
+    const agreed = await confirm({
+      title: "Cancel subscription",
+      text: CANCEL_CONFIRM,
+      confirm: "Cancel subscription",
+      dismiss: "Keep it",
+      danger: true,
+    });
+    if (!agreed) return;
     setCanceling(true);
     try {
       onChanged(await cancelSubscription(authedTransport, { id: subscription.id, type: subscription.type }));
@@ -183,6 +192,7 @@ function SubscriptionRow({
           {canceling ? "Canceling…" : "Cancel"}
         </button>
       )}
+      {dialog}
     </article>
   );
 }

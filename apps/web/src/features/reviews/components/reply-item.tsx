@@ -50,6 +50,7 @@ export function ReplyItem({
           <OwnPostButtons onEdit={() => actions.setEditing(true)} onDelete={actions.remove} />
         )}
       </div>
+      {actions.dialog}
     </li>
   );
 }

@@ -138,6 +138,7 @@ export function ReviewItem({
           )}
         </div>
       )}
+      {actions.dialog}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { TLikeResult } from "@waterside/shared/reviews";
 import { REVIEW_MESSAGES } from "@waterside/shared/reviews-messages";
 import { useState } from "react";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { notify } from "~/lib/notify";
 import { useSession } from "~/lib/session";
@@ -34,9 +35,12 @@ export function usePostActions<T extends Likeable>({
 }) {
   const signedIn = useSession().status === "signed-in";
   const [editing, setEditing] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const failed = what === "review" ? REVIEW_MESSAGES.reviewFailed : REVIEW_MESSAGES.replyFailed;
 
   return {
+    /** The delete confirmation: render it in the post. */
+    dialog,
     signedIn,
     editing,
     setEditing,
@@ -60,7 +64,7 @@ export function usePostActions<T extends Likeable>({
 
     async remove() {
       const question = what === "review" ? "Delete your review? Its replies go with it." : "Delete this reply?";
-      if (!window.confirm(question)) return;
+      if (!(await confirm({ title: `Delete ${what}`, text: question, confirm: "Delete", danger: true }))) return;
       try {
         await calls.remove(post.id);
         onRemoved();

@@ -3,6 +3,7 @@ import type { TAdViewTotals } from "@waterside/shared/analytics";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { Link } from "react-router";
 import { adPath } from "~/components/ads/ad-path";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { listDrafts, removeDraft } from "~/lib/ad-drafts";
 import { withSignal } from "~/lib/api-client";
 import { formatDate, formatPrice } from "~/lib/format";
@@ -36,9 +37,16 @@ export function MyAdsTab({
     { keep: true },
   ).data;
   const drafts = useLoad(loadDrafts, "drafts");
+  const { confirm, dialog } = useConfirm();
 
   async function remove(ad: TAdListItem) {
-    if (!window.confirm(SELLING_MESSAGES.deleteConfirm)) return;
+    const agreed = await confirm({
+      title: "Delete ad",
+      text: SELLING_MESSAGES.deleteConfirm,
+      confirm: "Delete",
+      danger: true,
+    });
+    if (!agreed) return;
     try {
       await deleteAd(authedTransport, ad.id);
       notify("success", SELLING_MESSAGES.deleted);
@@ -152,6 +160,7 @@ export function MyAdsTab({
           </ul>
         )}
       </section>
+      {dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { deleteAd } from "../api/delete-ad";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
@@ -9,6 +10,7 @@ import { authedTransport } from "~/lib/session";
 export default function OwnerButtons({ adId }: { adId: number }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
   return (
     <div className="flex gap-2" role="group" aria-label="Your ad">
       <Link
@@ -22,7 +24,13 @@ export default function OwnerButtons({ adId }: { adId: number }) {
         disabled={busy}
         className="flex-1 rounded-lg border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
         onClick={async () => {
-          if (!window.confirm(SELLING_MESSAGES.deleteConfirm)) return;
+          const agreed = await confirm({
+            title: "Delete ad",
+            text: SELLING_MESSAGES.deleteConfirm,
+            confirm: "Delete",
+            danger: true,
+          });
+          if (!agreed) return;
           setBusy(true);
           try {
             await deleteAd(authedTransport, adId);
@@ -36,6 +44,7 @@ export default function OwnerButtons({ adId }: { adId: number }) {
       >
         Delete
       </button>
+      {dialog}
     </div>
   );
 }

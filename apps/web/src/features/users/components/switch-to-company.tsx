@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { primaryButtonClass } from "~/components/ui/form-field";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formData, showServerErrors } from "~/lib/form-errors";
@@ -20,7 +21,15 @@ export function SwitchToCompany({ onSwitched }: { onSwitched: (user: TUser) => v
     defaultValues: { address: "", description: "" },
   });
   const { isSubmitting } = form.formState;
+  const { confirm, dialog } = useConfirm();
   const submit = form.handleSubmit(async (values) => {
+    const agreed = await confirm({
+      title: "Switch to a company account?",
+      text: "A company account cannot be switched back to a personal one.",
+      confirm: "Switch",
+      danger: true,
+    });
+    if (!agreed) return;
     try {
       const user = await switchAccountType(
         authedTransport,
@@ -54,6 +63,7 @@ export function SwitchToCompany({ onSwitched }: { onSwitched: (user: TUser) => v
       <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
         Switch To Company
       </button>
+      {dialog}
     </form>
   );
 }
