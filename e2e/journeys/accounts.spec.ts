@@ -129,6 +129,16 @@ test("a business registers, signs out and in, resets the password, edits the pro
   await page.reload();
   await expect(page.getByText("No Saved Ads")).toBeVisible();
 
+  // Saving several ads in a row says "Saved!" once, not a wall of the same toast: never more than three show.
+  await page.goto("/");
+  const savedButtons = page.locator("main").getByRole("button", { name: "Remove from saved" });
+  for (let saved = 1; saved <= 4; saved++) {
+    await page.locator("main").getByRole("button", { name: "Save ad" }).first().click();
+    await expect.poll(() => savedButtons.count()).toBeGreaterThanOrEqual(saved);
+  }
+  await expect(page.getByText("Saved!")).toHaveCount(1);
+  expect(await page.locator('[data-sonner-toast][data-visible="true"]').count()).toBeLessThanOrEqual(3);
+
   // Delete the account: confirmed, then signed out, and the email no longer signs in.
   await signedInBar(page).click();
   await page.getByRole("navigation", { name: "Profile" }).getByRole("button", { name: "Delete Account" }).click();

@@ -47,7 +47,8 @@ const Toaster = lazy(() =>
   import("sonner").then(({ Toaster: SonnerToaster }) => ({
     default: function MountedToaster() {
       useEffect(toasterMounted, []);
-      return <SonnerToaster position="bottom-center" richColors closeButton />;
+      // Never a wall of toasts: at most three, stacked with the newest in front.
+      return <SonnerToaster position="bottom-center" visibleToasts={3} expand={false} richColors closeButton />;
     },
   })),
 );

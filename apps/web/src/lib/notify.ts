@@ -14,7 +14,8 @@ export function notify(kind: "success" | "error" | "info", text: string) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  void Promise.all([import("sonner"), ready]).then(([{ toast }]) => toast[kind](text));
+  // One toast per message (its text is its id): saying the same thing again refreshes it instead of stacking a copy.
+  void Promise.all([import("sonner"), ready]).then(([{ toast }]) => toast[kind](text, { id: text }));
 }
 
 /** Whether a toast was asked for yet: the root mounts the toaster from then on. */
