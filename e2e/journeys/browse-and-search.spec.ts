@@ -149,6 +149,10 @@ test("a search with a typo still finds the ad, and the page carries a rich previ
   await page.getByRole("combobox", { name: "What are you looking for?" }).fill(word.slice(0, 4));
   await expect(page.getByRole("listbox")).toBeVisible({ timeout: 5000 });
   await expect(page.getByRole("option").first()).toContainText(new RegExp(word.slice(0, 4), "i"));
+  // Escape closes the list and keeps the words typed.
+  await page.getByRole("combobox", { name: "What are you looking for?" }).press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(page.getByRole("combobox", { name: "What are you looking for?" })).toHaveValue(word.slice(0, 4));
 });
 
 test("shared links preview without JavaScript: title, Open Graph image and Product JSON-LD in the HTML", async ({

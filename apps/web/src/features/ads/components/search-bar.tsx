@@ -74,6 +74,8 @@ export function SearchBar({
               event.preventDefault();
               choose(suggestions[active]!);
             } else if (event.key === "Escape") {
+              // A search field clears itself on Escape: here Escape only closes the list, the words stay.
+              event.preventDefault();
               close();
             }
           }}
