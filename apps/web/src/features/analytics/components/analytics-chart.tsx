@@ -91,7 +91,7 @@ export function AnalyticsChart({ points, label }: { points: TAnalyticsPoint[]; l
       <div ref={box} className="w-full" aria-hidden="true" />
       <figcaption className={today ? "text-xs text-slate-500" : "sr-only"}>
         <span className="sr-only">{label}. </span>
-        {today && "Today is still counting, so the chart ends yesterday; today so far is in the figures by day."}
+        {today && "Today is still counting, so the chart ends yesterday; today so far is in the table below it."}
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-slate-700">Figures by day</summary>
