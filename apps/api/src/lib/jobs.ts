@@ -20,7 +20,7 @@ export interface JobMap {
   /** After midnight: drops the dedup marks of past days and queues ads whose old counts left the score's window. */
   "analytics.roll-day": Record<string, never>;
   /** Asks MTN about one open payment now (a callback arrived), applying the answer (decision 048). */
-  "payments.check": { paymentId: string };
+  "payments.check": { paymentId: string; followUp?: boolean };
   /** Every minute: asks MTN about the open payments whose next check is due, so a lost callback costs nothing. */
   "payments.reconcile": Record<string, never>;
   /** Ends the boosts whose time is up. */

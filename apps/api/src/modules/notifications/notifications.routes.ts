@@ -5,6 +5,7 @@ import {
   ZPushSubscription,
   ZPushUnsubscribe,
 } from "@waterside/shared/notifications";
+import { PUSH_SUBSCRIPTIONS_MAX } from "@waterside/shared/notifications-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../../plugins/auth.ts";
@@ -40,7 +41,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
         tags: ["notifications"],
         summary:
           "Registers this browser's push subscription for the signed-in user: https to a known push service on a " +
-          "public address; at most 10 per user, a new one replacing the oldest",
+          `public address; at most ${PUSH_SUBSCRIPTIONS_MAX} per user, a new one replacing the oldest`,
         body: ZPushSubscription,
         response: { 201: envelope(z.null()) },
       },

@@ -22,7 +22,7 @@ export function reactToPaymentsEvents({
   mailer: Mailer;
   publicUrl: string;
 }) {
-  jobs.work("payments.check", ({ paymentId }) => payments.checkAfterCallback(paymentId));
+  jobs.work("payments.check", ({ paymentId, followUp }) => payments.checkAfterCallback(paymentId, followUp));
   jobs.work("payments.reconcile", async () => void (await payments.reconcile()), { policy: "singleton" });
   jobs.schedule("payments.reconcile", "* * * * *", {});
   jobs.work("payments.expire-subscriptions", async () => void (await payments.expireSubscriptions()), {

@@ -206,15 +206,17 @@ export function createPaymentsService({
      * before that answer), the reconciler's next check is brought forward to the end of the interval, so the answer
      * waits seconds rather than the backoff.
      */
-    async checkAfterCallback(paymentId: string) {
+    async checkAfterCallback(paymentId: string, followUp = false) {
       if (await protocol.check(paymentId)) return;
       await protocol.checkSoon(paymentId);
       // The reconciler runs once a minute: the callback's news is fetched by a check of its own once the interval
-      // that held it back is over (MTN was asked less than one interval ago).
+      // that held it back is over (MTN was asked less than one interval ago). That check queues no other, so forged
+      // callbacks cannot start chains of checks; the reconciler remains the backstop.
+      if (followUp) return;
       const payment = await findPayment(db, paymentId);
       if (!payment || !isOpen(payment.status)) return;
       const turn = new Date(Date.now() + PROVIDER_CHECK_INTERVAL_SECONDS * 1000);
-      await jobs.send("payments.check", { paymentId }, { startAfter: turn });
+      await jobs.send("payments.check", { paymentId, followUp: true }, { startAfter: turn });
     },
 
     /** The reconciler: every open payment whose next check is due is asked about, so a lost callback costs nothing. */

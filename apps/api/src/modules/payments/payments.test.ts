@@ -538,6 +538,10 @@ describe("status polls ask MTN at most once per interval", () => {
       )
       // …and schedules a check of its own for the interval's end, so the answer does not wait for the reconciler.
       .toEqual(["completed", "created"]);
+    // That check is marked as a follow-up, which queues no other: forged callbacks cannot start chains of checks.
+    const waiting = await ctx.sql`select data from pgboss.job where name = 'payments.check' and state = 'created'
+      and data->>'paymentId' = ${transaction_id}`;
+    expect(waiting.map((job) => job.data)).toEqual([{ paymentId: transaction_id, followUp: true }]);
     expect(sandbox.statusCalls(transaction_id)).toBe(1);
 
     // The reconciler's next run after the interval asks too, whatever the backoff had planned: one of them settles it.

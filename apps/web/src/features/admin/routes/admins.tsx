@@ -1,6 +1,5 @@
 import type { TAdminAccount } from "@waterside/shared/admin";
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
-import { Avatar } from "~/components/ui/avatar";
 import { formatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { withSignal } from "~/lib/api-client";
@@ -9,6 +8,7 @@ import { adminTransport, requireAdmin, useAdminSession } from "../admin-session"
 import { getAdminAccounts } from "../api/get-admin-accounts";
 import { setAdminAccountStatus } from "../api/set-admin-account-status";
 import { AdminPage } from "../components/admin-page";
+import { PersonCell } from "../components/person-cell";
 import { AdminTable } from "../components/admin-table";
 import { useConfirm } from "../components/confirm-dialog";
 import { ADMIN_FAILURES } from "../components/failures";
@@ -63,15 +63,7 @@ export default function AdminAdmins() {
         columns={[
           {
             header: "Name",
-            cell: (admin) => (
-              <span className="flex items-center gap-2">
-                <Avatar name={admin.name} url={admin.profile_image_url} className="size-8" />
-                <span className="min-w-0">
-                  <span className="block font-medium">{admin.name}</span>
-                  <span className="block text-xs break-all text-slate-500 md:hidden">{admin.email}</span>
-                </span>
-              </span>
-            ),
+            cell: (admin) => <PersonCell name={admin.name} email={admin.email} imageUrl={admin.profile_image_url} />,
           },
           { header: "Email", cell: (admin) => <span className="break-all">{admin.email}</span>, wide: true },
           { header: "Status", cell: (admin) => <StatusBadge name={admin.status} /> },

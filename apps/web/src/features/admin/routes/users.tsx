@@ -8,7 +8,6 @@ import {
 } from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { Link } from "react-router";
-import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/form-field";
 import { formatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
@@ -19,6 +18,7 @@ import { getAdminUsers } from "../api/get-admin-users";
 import { setUserStatus } from "../api/set-user-status";
 import { AdminPage } from "../components/admin-page";
 import { ADMIN_FAILURES } from "../components/failures";
+import { PersonCell } from "../components/person-cell";
 import { AdminTable } from "../components/admin-table";
 import { useConfirm } from "../components/confirm-dialog";
 import { ExportButton } from "../components/export-button";
@@ -142,15 +142,7 @@ export default function AdminUsers() {
         columns={[
           {
             header: "Name",
-            cell: (user) => (
-              <span className="flex items-center gap-2">
-                <Avatar name={user.name} url={user.profile_image_url} className="size-8" />
-                <span className="min-w-0">
-                  <span className="block font-medium">{user.name}</span>
-                  <span className="block text-xs break-all text-slate-500 md:hidden">{user.email}</span>
-                </span>
-              </span>
-            ),
+            cell: (user) => <PersonCell name={user.name} email={user.email} imageUrl={user.profile_image_url} />,
           },
           { header: "Email", cell: (user) => <span className="break-all">{user.email}</span>, wide: true },
           { header: "Phone", cell: (user) => user.phone_number ?? "—", wide: true },
