@@ -24,6 +24,12 @@ export interface ServerToClientEvents {
   online: (userIds: number[]) => void;
   /** The other side read this chat's messages up to this id (beyond the spec: the "read" tick). */
   "messages-read": (event: { chatId: number; upTo: number }) => void;
+  /**
+   * A block between this user and `userId` was set or lifted, by either of them (beyond the spec: decision 039,
+   * told live by decision 063). The flags are this user's view, as chats carry them; they hold for every chat of the
+   * two, and while either is true neither can write to the other.
+   */
+  "block-changed": (event: { userId: number; blockedByMe: boolean; blockedMe: boolean }) => void;
 }
 
 export interface ClientToServerEvents {

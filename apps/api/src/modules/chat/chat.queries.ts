@@ -223,8 +223,10 @@ const sentWithin = (senderId: number, windows: ReadonlyArray<{ seconds: number }
 
 /**
  * What decides whether `senderId` may write to `receiverId` now, in one query: the receiver is an active account,
- * whether either blocked the other, and how many messages the sender wrote within each flood window (a first look
- * that refuses a sender already over the limit without queueing on their lock; `countSent` under it decides).
+ * whether either blocked the other, and how many messages the sender wrote within each flood window. Read first
+ * without the sender's lock (to refuse at once, without queueing on it), then again under it in the transaction that
+ * stores the message, which is what holds exactly: the flood limit, and a block set meanwhile (`setBlocked` takes the
+ * same lock).
  */
 export async function findWritingStanding(
   db: Reader,
@@ -251,24 +253,28 @@ const CHAT_SENDER_LOCK = 3901;
 /**
  * Waits for any other message of this sender being stored to commit, and holds them off until this transaction ends.
  * Every message is stored under this lock, and the statements after it see what committed before (READ COMMITTED), so
- * counting then inserting is one step on every process: exactly the flood limit passes, however many arrive at once.
+ * checking then inserting is one step on every process: exactly the flood limit passes, however many arrive at once,
+ * and no message is stored after a block against its sender committed.
  */
 export async function lockSender(tx: Transaction, senderId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}, ${senderId})`);
 }
 
-/** How many messages a sender wrote within each window (run after `lockSender`, in its transaction, to be exact). */
-export async function countSent(tx: Transaction, senderId: number, windows: ReadonlyArray<{ seconds: number }>) {
-  const [row] = await tx.execute<{ sent: number[] }>(sql`select ${sentWithin(senderId, windows)} as sent`);
-  return row!.sent;
-}
-
-export async function setBlocked(db: Database, blockerId: number, blockedId: number, blocked: boolean) {
+/**
+ * Sets or lifts `blockerId`'s block of `blockedId` and returns the pair's standing after it. It takes the blocked
+ * user's sender lock first, so a message of theirs being stored commits before the block, and every later one sees it
+ * (decision 063): a message is either delivered before the block or refused, never stored after it.
+ */
+export async function setBlocked(tx: Transaction, blockerId: number, blockedId: number, blocked: boolean) {
+  await lockSender(tx, blockedId);
   if (blocked) {
-    await db.insert(userBlocks).values({ blocker_id: blockerId, blocked_id: blockedId }).onConflictDoNothing();
+    await tx.insert(userBlocks).values({ blocker_id: blockerId, blocked_id: blockedId }).onConflictDoNothing();
   } else {
-    await db.delete(userBlocks).where(and(eq(userBlocks.blocker_id, blockerId), eq(userBlocks.blocked_id, blockedId)));
+    await tx.delete(userBlocks).where(and(eq(userBlocks.blocker_id, blockerId), eq(userBlocks.blocked_id, blockedId)));
   }
+  const [row] = await tx.execute<{ blocked_back: boolean }>(sql`
+    select exists (select 1 from user_blocks where blocker_id = ${blockedId} and blocked_id = ${blockerId}) as blocked_back`);
+  return { blockedBack: Boolean(row?.blocked_back) };
 }
 
 /** Whether a user exists and may be shown to others: not banned, not deleted. */

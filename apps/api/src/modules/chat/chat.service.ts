@@ -22,7 +22,6 @@ import {
   findWritingStanding,
   isActiveUser,
   lockSender,
-  countSent,
   markRead,
   openChat,
   setBlocked,
@@ -51,6 +50,17 @@ export function toMessage(row: MessageRow, viewerId: number): TChatMessage {
     isRead: row.read_at !== null,
     clientId: row.client_id,
   };
+}
+
+/** Refuses a message the standing does not allow, in the spec's words where it has them (decision 039). */
+function refuseUnlessMayWrite(standing: Awaited<ReturnType<typeof findWritingStanding>>) {
+  if (!standing.canReceive) {
+    throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
+  }
+  if (standing.blocked) throw new HttpError(403, CHAT_MESSAGES.blocked);
+  if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max)) {
+    throw new HttpError(429, CHAT_MESSAGES.flooded);
+  }
 }
 
 export function createChatService({
@@ -114,9 +124,9 @@ export function createChatService({
 
   /**
    * Stores a message, in the chat `chatIn` gives (opening it, for a first message), under the sender's flood limits,
-   * then tells both users' devices. Counting and storing happen under the sender's lock, so concurrent sends on any
-   * process or channel pass exactly the limit. A client id the sender already stored (a resend that raced its first
-   * try) is confirmed again, neither counted nor stored twice.
+   * then tells both users' devices. Checking and storing happen under the sender's lock, so concurrent sends on any
+   * process or channel pass exactly the limit, and none is stored after a block committed (decision 063). A client id
+   * the sender already stored (a resend that raced its first try) is confirmed again, neither counted nor stored twice.
    */
   async function deliver(
     message: { senderId: number; receiverId: number; text: string; clientId?: string },
@@ -127,10 +137,7 @@ export function createChatService({
       await lockSender(tx, senderId);
       const earlier = clientId === null ? undefined : await findSent(tx, senderId, clientId);
       if (earlier) return { row: earlier, created: false };
-      const sent = await countSent(tx, senderId, CHAT_RATE_LIMITS);
-      if (CHAT_RATE_LIMITS.some(({ max }, index) => sent[index]! >= max)) {
-        throw new HttpError(429, CHAT_MESSAGES.flooded);
-      }
+      refuseUnlessMayWrite(await findWritingStanding(tx, senderId, receiverId, CHAT_RATE_LIMITS));
       const chatId = await chatIn(tx, publish);
       const row = await insertMessage(tx, { chatId, senderId, text, clientId });
       await publish("chat.message.created", { chatId, messageId: Number(row.id), senderId, receiverId });
@@ -158,17 +165,11 @@ export function createChatService({
   /**
    * Checks everything that must hold before a user writes to another, in the spec's words where it has them, in one
    * round trip: the receiver can receive, neither blocked the other, the sender is not already over the flood limits
-   * (refused here without waiting for their lock; `deliver` counts again under it, which is what holds exactly).
+   * (refused here without waiting for their lock; `deliver` checks again under it, which is what holds exactly).
    */
   async function assertMayWrite(senderId: number, receiverId: number) {
     if (senderId === receiverId) throw new HttpError(422, CHAT_MESSAGES.self, { recieverId: [CHAT_MESSAGES.self] });
-    const standing = await findWritingStanding(db, senderId, receiverId, CHAT_RATE_LIMITS);
-    if (!standing.canReceive) {
-      throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
-    }
-    if (standing.blocked) throw new HttpError(403, CHAT_MESSAGES.blocked);
-    if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max))
-      throw new HttpError(429, CHAT_MESSAGES.flooded);
+    refuseUnlessMayWrite(await findWritingStanding(db, senderId, receiverId, CHAT_RATE_LIMITS));
   }
 
   /** Opens (or reuses) the chat of two users about an ad and stores its first message. */
@@ -326,9 +327,15 @@ export function createChatService({
       return rows.map((row) => ({ chatId: row.chat_id, message: toMessage(row, userId) }));
     },
 
+    /**
+     * Blocks or unblocks the other member of a chat, then tells both users' devices at once (decision 063): the
+     * blocked user's screen stops offering to write without a reload, and the blocker's other devices follow.
+     */
     async block(userId: number, chatId: number, blocked: boolean) {
       const otherId = await otherMember(chatId, userId);
-      await setBlocked(db, userId, otherId, blocked);
+      const { blockedBack } = await db.transaction((tx) => setBlocked(tx, userId, otherId, blocked));
+      realtime.sendToUser(userId, "block-changed", { userId: otherId, blockedByMe: blocked, blockedMe: blockedBack });
+      realtime.sendToUser(otherId, "block-changed", { userId, blockedByMe: blockedBack, blockedMe: blocked });
     },
 
     /** The ids of a user's contacts who are online. */

@@ -1,13 +1,14 @@
 import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, chats } from "../../db/schema/chat.ts";
+import { chatMessages, chats, userBlocks } from "../../db/schema/chat.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { lockSender } from "./chat.queries.ts";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -278,6 +279,127 @@ describe("chat over the socket on /messages", () => {
     expect(ack.ok).toBe(true);
     expect(await otherHearsSeller).toEqual([seller.user.id]);
     expect(new Set(await sellerHearsOther)).toEqual(new Set([buyer.user.id, other.user.id]));
+  });
+
+  it("tells the blocked user's devices of a block and its end at once, and refuses and stores nothing sent between", async () => {
+    const [seller, buyer, stranger] = [await person(), await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id, "Is it still available?");
+    const [buyerPhone, buyerLaptop, sellerLaptop, strangerSocket] = await Promise.all([
+      open(buyer.headers),
+      open(buyer.headers),
+      open(seller.headers),
+      open(stranger.headers),
+    ]);
+    type BlockEvent = Parameters<ServerToClientEvents["block-changed"]>[0];
+    const next = (socket: ClientSocket) => new Promise<BlockEvent>((resolve) => socket.once("block-changed", resolve));
+    const strangerHeard: BlockEvent[] = [];
+    strangerSocket.on("block-changed", (event) => strangerHeard.push(event));
+
+    // The seller blocks the buyer: both of the buyer's devices learn it, and the seller's other device too.
+    let heard = [next(buyerPhone), next(buyerLaptop), next(sellerLaptop)];
+    expect((await call("POST", `/chats/${chat.id}/block`, seller.headers)).statusCode).toBe(200);
+    expect(await Promise.all(heard)).toEqual([
+      { userId: seller.user.id, blockedByMe: false, blockedMe: true },
+      { userId: seller.user.id, blockedByMe: false, blockedMe: true },
+      { userId: buyer.user.id, blockedByMe: true, blockedMe: false },
+    ]);
+
+    // A message the buyer had typed goes out after the block: refused in the API's words, on the socket and REST.
+    const sellerHeard: string[] = [];
+    const thanks = new Promise<void>((resolve) =>
+      sellerLaptop.on("new-message", (event) => {
+        sellerHeard.push(event.message.text);
+        if (event.message.text === "Thanks") resolve();
+      }),
+    );
+    const refused = await send(buyerPhone, {
+      to: seller.user.id,
+      message: "Last Price?",
+      payload: { chatId: chat.id },
+      clientId: "typed-before-1",
+    });
+    expect(refused).toEqual({ ok: false, status: 403, message: CHAT_MESSAGES.blocked });
+    const overRest = await call("POST", `/chats/${chat.id}/messages`, buyer.headers, {
+      text: "Hello?",
+      clientId: "typed-before-2",
+    });
+    expect(overRest.statusCode).toBe(403);
+    expect(overRest.json().message).toBe(CHAT_MESSAGES.blocked);
+    // A first message in a new chat (about nothing) is refused as well, and opens no chat.
+    const opening = await send(buyerLaptop, { to: seller.user.id, message: "Hi again", payload: {} });
+    expect(opening).toEqual({ ok: false, status: 403, message: CHAT_MESSAGES.blocked });
+
+    // Stored nowhere: not in the chat, no other chat of the two, nothing told to the seller.
+    const stored = await ctx.db.select().from(chatMessages).where(eq(chatMessages.sender_id, buyer.user.id));
+    expect(stored.map((message) => message.text)).toEqual(["Is it still available?"]);
+    const theirChats = (await call("GET", "/chats", seller.headers)).json().data.data;
+    expect(theirChats.map((listed: { id: number }) => listed.id)).toEqual([chat.id]);
+    expect((await call("GET", `/chats/updates?after=0`, seller.headers)).json().data).toHaveLength(1);
+
+    // Unblocking is told at once too, and the buyer can write again.
+    heard = [next(buyerPhone), next(sellerLaptop)];
+    expect((await call("DELETE", `/chats/${chat.id}/block`, seller.headers)).statusCode).toBe(200);
+    expect(await Promise.all(heard)).toEqual([
+      { userId: seller.user.id, blockedByMe: false, blockedMe: false },
+      { userId: buyer.user.id, blockedByMe: false, blockedMe: false },
+    ]);
+    const again = await send(buyerPhone, { to: seller.user.id, message: "Thanks", payload: { chatId: chat.id } });
+    expect(again.ok).toBe(true);
+    // The seller's device heard the message after the block's end, and nothing of what was refused before it.
+    await thanks;
+    expect(sellerHeard).toEqual(["Thanks"]);
+    expect(strangerHeard).toEqual([]);
+  });
+
+  it("settles every message sent while a block is set: stored and acknowledged, or refused and stored nowhere", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id, "Hello");
+    const buyerSocket = await open(buyer.headers);
+    const texts = Array.from({ length: 12 }, (_, index) => `Race ${index}`);
+    const [acks, blocked] = await Promise.all([
+      Promise.all(
+        texts.map((text) =>
+          send(buyerSocket, { to: seller.user.id, message: text, payload: { chatId: chat.id }, clientId: text }),
+        ),
+      ),
+      call("POST", `/chats/${chat.id}/block`, seller.headers),
+    ]);
+    expect(blocked.statusCode).toBe(200);
+    for (const ack of acks) {
+      if (!ack.ok) expect(ack).toEqual({ ok: false, status: 403, message: CHAT_MESSAGES.blocked });
+    }
+    const acknowledged = acks.flatMap((ack) => (ack.ok ? [ack.data.message.text] : []));
+    const stored = await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    expect(new Set(stored.map((message) => message.text))).toEqual(new Set(["Hello", ...acknowledged]));
+    // Once the block has answered, nothing more passes.
+    const after = await send(buyerSocket, { to: seller.user.id, message: "Still?", payload: { chatId: chat.id } });
+    expect(after).toEqual({ ok: false, status: 403, message: CHAT_MESSAGES.blocked });
+  });
+
+  it("orders a block after a message of the blocked user being stored: it is delivered first, never after the block", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id, "Hello");
+    const blockWaiting = async () => {
+      const [row] = await ctx.db.execute<{ waiting: number }>(sql`
+        select count(*)::int as waiting from pg_locks
+        where locktype = 'advisory' and not granted and classid = 3901 and objid = ${buyer.user.id}`);
+      return row!.waiting;
+    };
+    let blocking: ReturnType<typeof call> | undefined;
+    // A message of the buyer's is being stored, as deliver() stores one: under the buyer's sender lock.
+    await ctx.db.transaction(async (tx) => {
+      await lockSender(tx, buyer.user.id);
+      await tx.insert(chatMessages).values({ chat_id: chat.id, sender_id: buyer.user.id, text: "In flight" });
+      blocking = call("POST", `/chats/${chat.id}/block`, seller.headers);
+      // The seller's block waits for that message instead of committing under it.
+      await expect.poll(blockWaiting, { timeout: 10_000 }).toBe(1);
+      expect(await ctx.db.select().from(userBlocks).where(eq(userBlocks.blocked_id, buyer.user.id))).toEqual([]);
+    });
+    expect((await blocking!).statusCode).toBe(200);
+    const texts = (await call("GET", `/chats/${chat.id}`, seller.headers)).json().data.messages;
+    expect(texts.map((message: { text: string }) => message.text)).toEqual(["Hello", "In flight"]);
+    const after = await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "And now?" });
+    expect(after.json().message).toBe(CHAT_MESSAGES.blocked);
   });
 
   it("ends the sockets of a session that logs out", async () => {
