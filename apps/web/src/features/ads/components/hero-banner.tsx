@@ -36,21 +36,33 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
     return () => window.clearInterval(timer);
   }, [paused]);
 
-  const slide = SLIDES[current]!;
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      className={clsx("relative bg-gradient-to-br text-white transition-colors duration-700", slide.tone)}
+      className={clsx("relative bg-gradient-to-br text-white transition-colors duration-700", SLIDES[current]!.tone)}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
       <div className="mx-auto max-w-7xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12 sm:pb-14">
-        <div aria-live={paused ? "polite" : "off"} className="min-h-24 max-w-2xl sm:min-h-28">
-          <p className="text-2xl font-bold tracking-tight sm:text-4xl">{slide.title}</p>
-          <p className="mt-2 text-white/90 sm:text-lg">{slide.text}</p>
+        {/* Every slide is laid out in one grid cell, the hidden ones invisible: the box is always as tall as the
+            tallest slide at this width, from the server's HTML on, so changing slides never moves the page. */}
+        <div aria-live={paused ? "polite" : "off"} className="grid max-w-2xl">
+          {SLIDES.map((item, index) => (
+            <div
+              key={item.title}
+              aria-hidden={index !== current}
+              className={clsx(
+                "[grid-area:1/1] transition-[opacity,visibility] duration-500 motion-reduce:transition-none",
+                index === current ? "visible opacity-100" : "invisible opacity-0",
+              )}
+            >
+              <p className="text-2xl font-bold tracking-tight sm:text-4xl">{item.title}</p>
+              <p className="mt-2 text-white/90 sm:text-lg">{item.text}</p>
+            </div>
+          ))}
         </div>
         {/* The same search bar as listings, suggestions included, on a white card. */}
         <div className="mt-5 max-w-3xl rounded-xl bg-white p-2 text-slate-900 shadow-lg">
