@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAdListItem, ZLatestSubscription } from "./ads.ts";
 import { optionalCoordinate } from "./form-values.ts";
 import { zId } from "./ids.ts";
 import {
@@ -63,3 +64,7 @@ export const ZSubcategoryAttribute = z.object({
   options: z.array(z.object({ id: z.number().int(), value: z.string() })),
 });
 export type TSubcategoryAttribute = z.infer<typeof ZSubcategoryAttribute>;
+
+/** An ad in its seller's My Ads, with spec §3 Ad `active_subscription`: its running boost, or null (decision 065). */
+export const ZOwnAdListItem = ZAdListItem.extend({ active_subscription: ZLatestSubscription.nullable() });
+export type TOwnAdListItem = z.infer<typeof ZOwnAdListItem>;

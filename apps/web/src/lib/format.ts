@@ -1,15 +1,90 @@
+import { useSyncExternalStore } from "react";
+
 /** Spec §9: prices are shown without decimals, in dollars. */
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 export const formatPrice = (price: number) => usd.format(price);
 
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+/** Whose calendar a date is written for: a locale (BCP 47) and a time zone (IANA). */
+export interface DateReader {
+  locale: string;
+  timeZone: string;
+}
 
-/** Spec §8: a missing date reads 'Date not available'. */
-export function formatDate(iso: string | null | undefined, style: "day" | "month" = "day"): string {
+/**
+ * How the server writes dates, and how the browser writes them until the page has hydrated: one fixed locale and
+ * UTC, so the first paint of a server-rendered page and the browser's hydration read the same text (decision 065).
+ */
+export const SERVER_DATE_READER: DateReader = { locale: "en-GB", timeZone: "UTC" };
+
+const STYLES = {
+  day: { day: "numeric", month: "short", year: "numeric" },
+  month: { month: "long", year: "numeric" },
+  time: { dateStyle: "medium", timeStyle: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type DateStyle = keyof typeof STYLES;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a formatter is the costly part of Intl: one per reader and style, kept. */
+function formatter(style: DateStyle, reader: DateReader) {
+  const key = `${style} ${reader.locale} ${reader.timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    try {
+      made = new Intl.DateTimeFormat(reader.locale, { ...STYLES[style], timeZone: reader.timeZone });
+    } catch {
+      // A locale or time zone this Intl does not know (a browser setting, an old engine): the server's way.
+      made = new Intl.DateTimeFormat(SERVER_DATE_READER.locale, { ...STYLES[style], timeZone: "UTC" });
+    }
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * A date as `reader` writes it: "12 Nov 2026" (en-GB), "Nov 12, 2026" (en-US); `month` gives "November 2026", `time`
+ * the day and the hour ("12 Nov 2026, 14:05"). Spec §8: a missing date reads 'Date not available'. Without a reader,
+ * the server's: components take theirs from `useDateReader()`.
+ */
+export function formatDate(
+  iso: string | null | undefined,
+  style: DateStyle = "day",
+  reader: DateReader = SERVER_DATE_READER,
+): string {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return "Date not available";
-  return (style === "day" ? day : month).format(date);
+  return formatter(style, reader).format(date);
+}
+
+let browserReader: DateReader | undefined;
+
+/** The browser's language and clock, the same object while they stay the same (useSyncExternalStore compares). */
+function readBrowser(): DateReader {
+  const locale = navigator.language || SERVER_DATE_READER.locale;
+  if (browserReader?.locale !== locale) {
+    browserReader = { locale, timeZone: new Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" };
+  }
+  return browserReader;
+}
+
+const readServer = () => SERVER_DATE_READER;
+
+function onLanguageChange(changed: () => void) {
+  addEventListener("languagechange", changed);
+  return () => removeEventListener("languagechange", changed);
+}
+
+/**
+ * The reader the dates on screen are written for: the server's while rendering on the server and hydrating, then
+ * the browser's language and time zone. React renders the hydrated page again with the browser's reader, so dates
+ * follow the person reading them without a hydration mismatch.
+ */
+export const useDateReader = () => useSyncExternalStore(onLanguageChange, readBrowser, readServer);
+
+/** `formatDate` bound to the reader of this screen: `const date = useFormatDate(); date(ad.created_at)`. */
+export function useFormatDate() {
+  const reader = useDateReader();
+  return (iso: string | null | undefined, style: DateStyle = "day") => formatDate(iso, style, reader);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { ZAdDetail, ZAdIdParams, ZAdListItem } from "@waterside/shared/ads";
+import { ZAdDetail, ZAdIdParams } from "@waterside/shared/ads";
 import { zId, zPage } from "@waterside/shared/ids";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
-import { ZAdForm, ZAdStatusFilter, ZSubcategoryAttribute } from "@waterside/shared/selling";
+import { ZAdForm, ZAdStatusFilter, ZOwnAdListItem, ZSubcategoryAttribute } from "@waterside/shared/selling";
 import { POSTING_LIMIT, SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -135,7 +135,7 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
         }),
         response: {
           200: envelope(
-            paged(ZAdListItem).extend({
+            paged(ZOwnAdListItem).extend({
               counts: z.object({ all: z.number(), active: z.number(), hidden: z.number(), pending: z.number() }),
             }),
           ),

@@ -13,6 +13,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
+import { findActiveAdSubscriptions } from "../payments/latest-subscription.ts";
 import {
   findAdImages,
   findArea,
@@ -219,7 +220,10 @@ export function createSellingService({
 
     subcategoryAttributes: (subcategoryId: number) => findSubcategoryAttributes(db, subcategoryId),
 
-    /** The seller's own ads in every status, newest first, with counts per status for the tabs. */
+    /**
+     * The seller's own ads in every status, newest first, with counts per status for the tabs, and each ad's running
+     * boost (spec Ad `active_subscription`), which My Ads shows as a badge.
+     */
     async mine(userId: number, status: "all" | "active" | "hidden" | "pending", page: number) {
       const statusId = status === "all" ? undefined : AD_STATUS[status];
       const where = and(eq(ads.user_id, userId), statusId ? eq(ads.status_id, statusId) : undefined);
@@ -245,11 +249,12 @@ export function createSellingService({
         pending: countOf(AD_STATUS.pending),
       };
       const total = counts[status];
-      const items = await loadAdListItems(
-        db,
-        ids.map((row) => row.id),
-        mediaBaseUrl,
-      );
+      const adIds = ids.map((row) => row.id);
+      const [listed, boosts] = await Promise.all([
+        loadAdListItems(db, adIds, mediaBaseUrl),
+        findActiveAdSubscriptions(db, adIds),
+      ]);
+      const items = listed.map((ad) => ({ ...ad, active_subscription: boosts.get(ad.id) ?? null }));
       return {
         ...toPage(items, total, page, MINE_PAGE_SIZE, { path: "/api/ads/mine", query: { status } }),
         counts,

@@ -1,6 +1,6 @@
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
@@ -68,12 +68,25 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const tabs = TABS.filter((tab) => !("individualOnly" in tab) || user.usertype_id === USER_TYPE.individual);
   const active = (tabs.find((tab) => tab.id === params.get("tab"))?.id ?? "my-ads") as TabId;
+  const strip = useRef<HTMLElement>(null);
+
+  // On a phone the tabs are a strip that scrolls sideways: the open one (from a link, or chosen) is brought into it.
+  // Only the strip scrolls, never the page, so a reader further down stays where they are.
+  useEffect(() => {
+    const nav = strip.current;
+    const tab = nav?.querySelector<HTMLElement>("[aria-current='page']");
+    if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return;
+    const seen = nav.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left >= seen.left && box.right <= seen.right) return;
+    nav.scrollBy({ left: box.left - seen.left - (seen.width - box.width) / 2 });
+  }, [active]);
 
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
       <ProfileHeader user={user} />
       <div className="grid gap-4 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Profile" className="-mx-4 min-w-0 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+        <nav ref={strip} aria-label="Profile" className="-mx-4 min-w-0 overflow-x-auto px-4 lg:mx-0 lg:px-0">
           <ul className="flex gap-1 lg:flex-col">
             {tabs.map((tab) => (
               <li key={tab.id}>

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TOwnAdListItem } from "@waterside/shared/selling";
 import type { TAdViewTotals } from "@waterside/shared/analytics";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { adPath } from "~/components/ads/ad-path";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { listDrafts, removeDraft } from "~/lib/ad-drafts";
 import { withSignal } from "~/lib/api-client";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatPrice, useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
@@ -38,8 +38,9 @@ export function MyAdsTab({
   ).data;
   const drafts = useLoad(loadDrafts, "drafts");
   const { confirm, dialog } = useConfirm();
+  const formatDate = useFormatDate();
 
-  async function remove(ad: TAdListItem) {
+  async function remove(ad: TOwnAdListItem) {
     const agreed = await confirm({
       title: "Delete ad",
       text: SELLING_MESSAGES.deleteConfirm,
@@ -81,18 +82,31 @@ export function MyAdsTab({
       {ads && ads.data.length > 0 && (
         <ul className="divide-y divide-slate-200" aria-label="Your ads">
           {ads.data.map((ad) => (
-            <li key={ad.id} className="flex items-center gap-3 py-3">
+            // On a phone the title takes the row's width and wraps; Edit and Delete go under it.
+            <li
+              key={ad.id}
+              className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 py-3 sm:grid-cols-[4rem_minmax(0,1fr)_auto]"
+            >
               <img
                 src={ad.images[0]?.thumbnail_url ?? "/favicon.svg"}
                 alt=""
                 width={64}
                 height={64}
-                className="size-16 shrink-0 rounded-lg object-cover"
+                className="row-span-2 size-16 rounded-lg object-cover sm:row-span-1"
               />
-              <div className="min-w-0 flex-1">
-                <Link to={adPath(ad)} className="block truncate font-medium hover:underline">
+              <div className="min-w-0">
+                <Link to={adPath(ad)} className="font-medium break-words hover:underline">
                   {ad.title}
                 </Link>
+                {ad.active_subscription && (
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Boosted</span>
+                    <span>
+                      {ad.active_subscription.package.name}
+                      {ad.active_subscription.end_date && <> until {formatDate(ad.active_subscription.end_date)}</>}
+                    </span>
+                  </p>
+                )}
                 <p className="text-sm text-slate-600">
                   {formatPrice(ad.price)} ·{" "}
                   <span
@@ -105,7 +119,7 @@ export function MyAdsTab({
                   · {formatDate(ad.created_at)} · Views: {views?.get(ad.id) ?? "—"}
                 </p>
               </div>
-              <div className="flex shrink-0 gap-1">
+              <div className="-ml-2 flex gap-1 sm:ml-0 sm:self-center">
                 <Link
                   to={`/sell/${ad.id}`}
                   className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
@@ -135,7 +149,7 @@ export function MyAdsTab({
             {drafts.data.map((draft) => (
               <li key={draft.id} className="flex items-center gap-3 py-2">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{draft.values.title || "Untitled draft"}</p>
+                  <p className="font-medium break-words">{draft.values.title || "Untitled draft"}</p>
                   <p className="text-xs text-slate-500">Saved {formatDate(draft.savedAt)}</p>
                 </div>
                 <Link

@@ -1,9 +1,10 @@
 import type { TPublicUser } from "@waterside/shared/users";
 import { Avatar } from "~/components/ui/avatar";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 
 /** Picture, name, type, join date, and a business's banner and address. */
 export function ProfileHeader({ user }: { user: TPublicUser }) {
+  const formatDate = useFormatDate();
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
       {user.company?.banner_image_url && (
