@@ -6,7 +6,7 @@ import { Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-ad";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { isMissing } from "~/lib/api-client";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatPrice, useFormatDate } from "~/lib/format";
 import { AdAttributes } from "~/features/ads/components/ad-attributes";
 import { AdGallery } from "~/features/ads/components/ad-gallery";
 import { adminTransport, requireAdmin } from "~/features/admin/admin-session";
@@ -80,6 +80,7 @@ export default function AdminAdPage({ loaderData }: Route.ComponentProps) {
 }
 
 function AdminAdView({ ad }: { ad: TAdminAdDetail }) {
+  const formatDate = useFormatDate();
   // The badge follows the toggle at once; the reply of the status call is the truth.
   const [status, setStatus] = useState(ad.status);
   const active = status.id === AD_STATUS.active;

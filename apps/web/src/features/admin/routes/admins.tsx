@@ -1,6 +1,6 @@
 import type { TAdminAccount } from "@waterside/shared/admin";
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -20,10 +20,9 @@ export function clientLoader() {
   return null;
 }
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
 /** Issue 24 (decision 057): the admins, with Suspend and Reactivate for every admin but the one reading. */
 export default function AdminAdmins() {
+  const formatDate = useFormatDate();
   const session = useAdminSession();
   const { confirm, dialog } = useConfirm();
   const list = usePagedList(
@@ -69,7 +68,7 @@ export default function AdminAdmins() {
           { header: "Status", cell: (admin) => <StatusBadge name={admin.status} /> },
           {
             header: "Last sign-in",
-            cell: (admin) => (admin.last_sign_in_at ? time.format(new Date(admin.last_sign_in_at)) : "Never"),
+            cell: (admin) => (admin.last_sign_in_at ? formatDate(admin.last_sign_in_at, "time") : "Never"),
             wide: true,
           },
           { header: "Added", cell: (admin) => formatDate(admin.created_at), wide: true },

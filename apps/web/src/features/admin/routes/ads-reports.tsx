@@ -1,6 +1,6 @@
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { Link } from "react-router";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
@@ -20,6 +20,7 @@ export function clientLoader() {
 
 /** Spec second document §2 /admin/ads-reports (query ad_id, user_id): reports about ads and their handling. */
 export default function AdminAdReports() {
+  const formatDate = useFormatDate();
   const { filters, setFilters } = useFilters();
   const list = usePagedList(
     (page, signal) =>

@@ -14,7 +14,7 @@ import type { Route } from "./+types/ads";
 import { inputClass } from "~/components/ui/form-field";
 import { browserTransport, withSignal } from "~/lib/api-client";
 import { getCategories } from "~/lib/api/get-categories";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatPrice, useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
@@ -25,6 +25,7 @@ import { ADMIN_FAILURES } from "../components/failures";
 import { AdminTable } from "../components/admin-table";
 import { useConfirm } from "../components/confirm-dialog";
 import { ExportButton } from "../components/export-button";
+import { describeAdFilters } from "../export-filters";
 import { FilterDialog } from "../components/filter-dialog";
 import { RowMenu } from "../components/row-menu";
 import { SearchBox } from "../components/search-box";
@@ -65,6 +66,7 @@ const cut = (text: string) =>
  * modal, Load More, Total count, and Hide/Activate after a confirmation.
  */
 export default function AdminAds({ loaderData }: Route.ComponentProps) {
+  const formatDate = useFormatDate();
   const { categories } = loaderData;
   const { userId } = useParams();
   const { filters, setFilters } = useFilters();
@@ -111,7 +113,21 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
           >
             <AdFilterFields filters={filters} categories={categories} />
           </FilterDialog>
-          <ExportButton path="/admin/ads/export.csv" method="POST" query={query} fileName="ads.csv" />
+          <ExportButton
+            path="/admin/ads/export.csv"
+            method="POST"
+            query={query}
+            fileName="ads.csv"
+            holds={describeAdFilters(query, {
+              category: (id) => categories.find((category) => category.id === id)?.name,
+              subcategory: (id) =>
+                categories.flatMap((category) => category.subcategories).find((subcategory) => subcategory.id === id)
+                  ?.name,
+              owner: ownerName,
+            })}
+            total={list.data?.total}
+            contents="owners' names and emails"
+          />
         </>
       }
     >

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { withSignal } from "~/lib/api-client";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { useLoad } from "~/lib/use-load";
 import { adminTransport, requireAdmin } from "../admin-session";
 import { getDashboard } from "../api/get-dashboard";
@@ -33,6 +33,7 @@ export default function AdminDashboard() {
 }
 
 function DashboardFigures({ dashboard }: { dashboard: TDashboard }) {
+  const formatDate = useFormatDate();
   const waiting = dashboard.needs_attention;
   return (
     <div className="space-y-6">
@@ -114,9 +115,10 @@ function Figure({ label, value, to }: { label: string; value: number; to: string
   );
 }
 
+/** A panel of the dashboard's grid: it never grows past the screen for a long name or email (they are cut). */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white">
+    <section className="min-w-0 rounded-xl border border-slate-200 bg-white">
       <h2 className="border-b border-slate-100 px-4 py-3 font-semibold">{title}</h2>
       {children}
     </section>

@@ -2,7 +2,7 @@ import { ADMIN_DESCRIPTION_CUT, ADMIN_TABLE_PAGE } from "@waterside/shared/admin
 import type { TModerationQueueItem } from "@waterside/shared/admin-moderation-queue";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { Link } from "react-router";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatPrice, useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -40,6 +40,7 @@ const cut = (text: string) =>
  * got; the next visit starts after it.
  */
 export default function ModerationQueue() {
+  const formatDate = useFormatDate();
   const { filters, setFilters } = useFilters();
   const { confirm, dialog } = useConfirm();
   const list = usePagedList(

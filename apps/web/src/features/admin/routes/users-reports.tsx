@@ -1,7 +1,7 @@
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { Link } from "react-router";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin } from "../admin-session";
@@ -24,6 +24,7 @@ export function clientLoader() {
  * last updated first (spec §9 sort updated_at).
  */
 export default function AdminUserReports() {
+  const formatDate = useFormatDate();
   const { filters, setFilters } = useFilters();
   const list = usePagedList(
     (page, signal) =>

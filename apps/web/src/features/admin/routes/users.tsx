@@ -9,7 +9,7 @@ import {
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { Link } from "react-router";
 import { inputClass } from "~/components/ui/form-field";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
@@ -22,6 +22,7 @@ import { PersonCell } from "../components/person-cell";
 import { AdminTable } from "../components/admin-table";
 import { useConfirm } from "../components/confirm-dialog";
 import { ExportButton } from "../components/export-button";
+import { describeUserFilters } from "../export-filters";
 import { FilterDialog } from "../components/filter-dialog";
 import { RowMenu } from "../components/row-menu";
 import { SearchBox } from "../components/search-box";
@@ -45,6 +46,7 @@ const SORT_LABELS: Record<(typeof ADMIN_USER_SORT_FIELDS)[number], string> = {
 
 /** Spec second document §2 /admin/users: the Users List with search, status tabs, filters and Ban/Activate. */
 export default function AdminUsers() {
+  const formatDate = useFormatDate();
   const { filters, setFilters } = useFilters();
   const { confirm, dialog } = useConfirm();
   const list = usePagedList(
@@ -126,7 +128,15 @@ export default function AdminUsers() {
               </select>
             </label>
           </FilterDialog>
-          <ExportButton path="/admin/users/export.csv" method="GET" query={filters} fileName="users.csv" />
+          <ExportButton
+            path="/admin/users/export.csv"
+            method="GET"
+            query={filters}
+            fileName="users.csv"
+            holds={describeUserFilters(filters)}
+            total={list.data?.total}
+            contents="names, emails and phone numbers"
+          />
         </>
       }
     >

@@ -1,7 +1,7 @@
 import type { TAdminUser } from "@waterside/shared/admin";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import { callLink } from "~/lib/phone-links";
 import { StatusBadge } from "../status-badge";
 
@@ -13,6 +13,7 @@ const linkClass =
  * ads, the reviews they wrote, and the reports about this ad.
  */
 export function AdOwnerCard({ owner, adId }: { owner: TAdminUser; adId: number }) {
+  const formatDate = useFormatDate();
   return (
     <section aria-labelledby="ad-owner" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="ad-owner" className="font-semibold">

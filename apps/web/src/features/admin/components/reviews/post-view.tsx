@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 
 export interface PostViewData {
   content: string;
@@ -32,6 +32,7 @@ export function PostView({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
+  const formatDate = useFormatDate();
   return (
     <div className="space-y-1.5">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
