@@ -19,6 +19,7 @@ import {
   receiveMessage,
   rememberChats,
   resetChatState,
+  setBlockStanding,
   setChatState,
   setConversation,
   setList,
@@ -98,6 +99,10 @@ export function startChat() {
   socket.on("connect_error", connection);
   socket.on("new-message", ({ message, payload }) => incoming(payload.chatId, message));
   socket.on("messages-read", ({ chatId, upTo }) => markReadUpTo(chatId, upTo));
+  // Either user blocked or unblocked the other (decision 063): the composer follows at once, without a reload.
+  socket.on("block-changed", ({ userId: otherId, blockedByMe, blockedMe }) =>
+    setBlockStanding(otherId, { blockedByMe, blockedMe }),
+  );
 
   // One outbox for the user's tabs: what one adds or settles, the others learn (decision 038).
   const otherTab = (event: StorageEvent) => {
@@ -440,21 +445,25 @@ async function sendBySocket(socket: RealtimeSocket, item: PendingMessage, chatId
   throw new ApiError(reply.status, reply.message);
 }
 
-/** The server refused the message (blocked, too long, unavailable, too fast): it waits for Retry or Delete. */
+/**
+ * The server refused the message (blocked, too long, unavailable, too fast): it stays in the conversation as not
+ * delivered, with the server's reason, and waits for Retry or Delete (it is never dropped silently, decision 063).
+ */
 function refuse(item: PendingMessage, reason: string) {
   updatePending(item.clientId, (current) => ({ ...current, status: "failed", stalled: false, error: reason }));
+  // A refusal may be the first this screen hears of a block (its socket was down when it came, and the message went
+  // over REST): the open conversation is read again, so the composer says so too.
+  if (item.chatId !== null && item.chatId === activeChatId) void refreshConversation(item.chatId);
   // The bubble says why; a chat that could not even be opened says so as the spec does (§8).
   if (item.chatId === null) notify("error", CHAT_MESSAGES.openError(item.toName));
 }
 
-/** Blocks or unblocks the other user of a chat (decision 039), then shows the chat as the server has it. */
+/**
+ * Blocks or unblocks the other user of a chat (decision 039), then shows every chat with them as the server has it
+ * (the socket's block-changed says the same a moment later, and tells the user's other devices).
+ */
 export async function setBlocked(chatId: number, blocked: boolean) {
   await (blocked ? blockChatUser : unblockChatUser)(authedTransport, chatId);
-  setChatState((current) => {
-    const chat = current.chats.get(chatId);
-    if (!chat) return current;
-    const chats = new Map(current.chats);
-    chats.set(chatId, { ...chat, blockedByMe: blocked });
-    return { ...current, chats };
-  });
+  const chat = getChatState().chats.get(chatId);
+  if (chat) setBlockStanding(chat.user.id, { blockedByMe: blocked });
 }

@@ -8,6 +8,7 @@ import {
   receiveMessage,
   rememberChats,
   resetChatState,
+  setBlockStanding,
   setConversation,
   type PendingMessage,
 } from "./chat-store";
@@ -109,5 +110,20 @@ describe("the chat store keeps every message once (decision 038)", () => {
         .messages.map((item) => item.isRead),
     ).toEqual([true, true, false]);
     expect(getChatState().chats.get(1)!.lastMessage!.isRead).toBe(false);
+  });
+
+  it("shows a block on every chat with that user, keeps the other side's when only the user's changed, and no other", () => {
+    const stranger = { ...chat(3, null), user: { ...chat(3, null).user, id: 8 } };
+    rememberChats([chat(1, message(1)), chat(2, null), stranger]);
+    setBlockStanding(7, { blockedByMe: false, blockedMe: true });
+    const flags = () =>
+      [...getChatState().chats.values()].map(({ id, blockedByMe, blockedMe }) => ({ id, blockedByMe, blockedMe }));
+    expect(flags()).toEqual([
+      { id: 1, blockedByMe: false, blockedMe: true },
+      { id: 2, blockedByMe: false, blockedMe: true },
+      { id: 3, blockedByMe: false, blockedMe: false },
+    ]);
+    setBlockStanding(7, { blockedByMe: true });
+    expect(flags()[0]).toEqual({ id: 1, blockedByMe: true, blockedMe: true });
   });
 });

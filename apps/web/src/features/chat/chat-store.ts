@@ -202,6 +202,26 @@ export function receiveMessage(chatId: number, message: TChatMessage, { countUnr
   return known;
 }
 
+/**
+ * A block between the user and another was set or lifted (decision 063): it holds for every chat of the two, so each
+ * of them shows it. `blockedMe` is kept as known when only the user's own side changed.
+ */
+export function setBlockStanding(otherId: number, standing: { blockedByMe: boolean; blockedMe?: boolean }) {
+  setChatState((current) => {
+    let chats: Map<number, TChat> | null = null;
+    for (const chat of current.chats.values()) {
+      if (chat.user.id !== otherId) continue;
+      chats ??= new Map(current.chats);
+      chats.set(chat.id, {
+        ...chat,
+        blockedByMe: standing.blockedByMe,
+        blockedMe: standing.blockedMe ?? chat.blockedMe,
+      });
+    }
+    return chats ? { ...current, chats } : current;
+  });
+}
+
 /** The other side read this chat up to a message (the socket's `messages-read`): the user's ticks turn to read. */
 export function markReadUpTo(chatId: number, upTo: number) {
   const read = (message: TChatMessage) =>

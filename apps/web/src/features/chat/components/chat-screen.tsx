@@ -2,6 +2,7 @@ import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { clsx } from "clsx";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Modal } from "~/components/ui/modal";
 import { isChatNavigationState, type ChatNavigationState } from "~/lib/chat-navigation";
 import { notify } from "~/lib/notify";
@@ -139,6 +140,7 @@ export function ChatScreen({
   );
 
   const [panelOpen, setPanelOpen] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const showConversation = chatId !== null || newChat !== null;
 
   let peer: ChatPeer | null = null;
@@ -170,6 +172,7 @@ export function ChatScreen({
       blockedByMe={chat?.blockedByMe ?? false}
       blockedMe={chat?.blockedMe ?? false}
       onBlockedChange={chat ? (blocked) => setBlocked(chat.id, blocked) : undefined}
+      confirm={confirm}
       report={reportUser(peer)}
     />
   );
@@ -243,6 +246,9 @@ export function ChatScreen({
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-3.5rem)] max-w-7xl sm:h-[calc(100dvh-4rem)] md:border-x md:border-slate-200">
+      {/* The list's "Chats" is the page's heading wherever the list shows; a phone showing only the conversation
+          gets its own, for those who find their way by headings. */}
+      {showConversation && <h1 className="sr-only md:hidden">{peer ? `Chat with ${peer.name}` : "Chat"}</h1>}
       <ChatList
         className={clsx(showConversation ? "hidden md:flex" : "flex", "w-full md:w-80 md:shrink-0")}
         chats={listed}
@@ -294,6 +300,7 @@ export function ChatScreen({
           {panel}
         </Modal>
       )}
+      {dialog}
     </div>
   );
 }

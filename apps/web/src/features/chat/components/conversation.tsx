@@ -61,17 +61,25 @@ export function Conversation(props: ConversationProps) {
         onLoadOlder={props.onLoadOlder}
         onRetry={props.onRetry}
         onDiscard={props.onDiscard}
+        canRetry={!blocked}
         empty={`Say hello to ${peer.name}${ad ? ` about “${ad.title}”` : ""}.`}
       />
-      {blocked ? (
-        <p role="status" className="border-t border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">
-          {blockedByMe
-            ? `You blocked ${peer.name}. Unblock them in their panel to write again.`
-            : `${peer.name} has blocked you: you cannot send messages in this chat.`}
-        </p>
-      ) : (
-        <Composer onSend={props.onSend} />
-      )}
+      {/* The region is always there, so a block that comes live (decision 063) is announced when it is told. */}
+      <div role="status">
+        {blocked && (
+          <p className="border-t border-slate-200 bg-slate-100 px-4 py-3 text-sm text-slate-700">
+            {blockedByMe
+              ? `You blocked ${peer.name}. Unblock them in their panel to write again.`
+              : `${peer.name} has blocked you: you cannot send messages in this chat.`}
+          </p>
+        )}
+      </div>
+      {/* Disabled, not removed: what the user was typing when the block came stays in the box. */}
+      <Composer
+        onSend={props.onSend}
+        disabled={blocked}
+        placeholder={blocked ? "You cannot send messages in this chat" : undefined}
+      />
     </section>
   );
 }

@@ -15,6 +15,8 @@ interface MessageListProps {
   empty: string;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** Whether a refused message may be tried again: not while a block stands, which would refuse it again. */
+  canRetry: boolean;
 }
 
 type Item = { kind: "stored"; message: TChatMessage } | { kind: "pending"; message: PendingMessage };
@@ -37,6 +39,7 @@ export function MessageList({
   empty,
   onRetry,
   onDiscard,
+  canRetry,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -136,7 +139,7 @@ export function MessageList({
                       {item.message.isSender && <Ticks read={item.message.isRead} />}
                     </Bubble>
                   ) : (
-                    <PendingBubble item={item.message} onRetry={onRetry} onDiscard={onDiscard} />
+                    <PendingBubble item={item.message} onRetry={onRetry} onDiscard={onDiscard} canRetry={canRetry} />
                   )}
                 </li>
               </Fragment>
@@ -186,25 +189,32 @@ function Ticks({ read }: { read: boolean }) {
   );
 }
 
-/** A message not acknowledged yet: Sending… (tried by itself until it is), or refused with Retry and Delete. */
+/**
+ * A message not acknowledged yet: Sending… (tried by itself until it is), or refused: not delivered, with the
+ * server's reason, Retry (while it could pass) and Delete.
+ */
 function PendingBubble({
   item,
   onRetry,
   onDiscard,
+  canRetry,
 }: {
   item: PendingMessage;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  canRetry: boolean;
 }) {
   const actionClass = "font-semibold underline underline-offset-2 hover:text-white";
   return (
     <Bubble mine text={item.text}>
       {item.status === "failed" ? (
         <span role="alert" className="flex flex-wrap items-center justify-end gap-x-2">
-          <span>Not sent: {item.error}</span>
-          <button type="button" onClick={() => onRetry(item.clientId)} className={actionClass}>
-            Retry
-          </button>
+          <span>Not delivered: {item.error}</span>
+          {canRetry && (
+            <button type="button" onClick={() => onRetry(item.clientId)} className={actionClass}>
+              Retry
+            </button>
+          )}
           <button type="button" onClick={() => onDiscard(item.clientId)} className={actionClass}>
             Delete
           </button>

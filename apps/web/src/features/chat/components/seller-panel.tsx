@@ -2,6 +2,7 @@ import { CHAT_BIO_PREVIEW } from "@waterside/shared/chat-messages";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import type { useConfirm } from "~/components/ui/confirm-dialog";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { ApiError } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
@@ -25,7 +26,8 @@ export function bioPreview(bio: string) {
 
 /**
  * Spec §2 seller info panel: photo, name, online dot, bio preview and a link to the profile; beyond the spec, the
- * phone number the chat carries (decision 039), Block / Unblock with what a block means, and Report user.
+ * phone number the chat carries (decision 039), Block (after the product's confirmation, decision 063) / Unblock with
+ * what a block means, and Report user.
  */
 export function SellerPanel({
   peer,
@@ -33,6 +35,7 @@ export function SellerPanel({
   blockedByMe,
   blockedMe,
   onBlockedChange,
+  confirm,
   report,
 }: {
   peer: ChatPeer;
@@ -41,6 +44,11 @@ export function SellerPanel({
   blockedMe: boolean;
   /** Absent while the chat is local: there is nothing to block yet. */
   onBlockedChange?: (blocked: boolean) => Promise<void>;
+  /**
+   * The screen's confirmation dialog: rendered by the screen, outside the <dialog> this panel sits in on a phone, as
+   * React passes a nested dialog's close on to the outer one (facebook/react#34038) and would close the panel too.
+   */
+  confirm: ReturnType<typeof useConfirm>["confirm"];
   /** The report-user control (the reports feature's, handed in by the page). */
   report: ReactNode;
 }) {
@@ -48,9 +56,21 @@ export function SellerPanel({
 
   async function toggleBlock() {
     if (!onBlockedChange) return;
+    const blocking = !blockedByMe;
+    // Unblocking only gives back what the user had; blocking cuts a conversation off, so it is asked first.
+    if (
+      blocking &&
+      !(await confirm({
+        title: `Block ${peer.name}?`,
+        text: `Neither of you will be able to send messages to the other until you unblock ${peer.name}. ${peer.name} will see that they cannot write to you.`,
+        confirm: "Block",
+      }))
+    ) {
+      return;
+    }
     setBusy(true);
     try {
-      await onBlockedChange(!blockedByMe);
+      await onBlockedChange(blocking);
       notify("success", blockedByMe ? `${peer.name} is unblocked.` : `${peer.name} is blocked.`);
     } catch (error) {
       notify("error", error instanceof ApiError ? error.message : "Please check your connection and try again.");
