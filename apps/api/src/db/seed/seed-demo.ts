@@ -1,6 +1,6 @@
 import { BRAND } from "@waterside/shared/brand";
 import { hash } from "@node-rs/argon2";
-import { AD_IMAGES_MAX, AD_IMAGES_MIN, IMAGE_SIZES } from "@waterside/shared/images";
+import { IMAGE_SIZES } from "@waterside/shared/images";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { eq } from "drizzle-orm";
 import type { Storage } from "../../lib/storage.ts";
@@ -20,7 +20,9 @@ import {
 import { companies, users } from "../schema/users.ts";
 import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
-import { drawPicture, seededRandom } from "./placeholder-images.ts";
+import { seededRandom } from "./placeholder-images.ts";
+import { DEMO_SHOTS, drawDemoPhoto, type DemoScene, type DemoSubject } from "./demo-photos.ts";
+import { DEMO_STOCK, demoSubjects, type DemoValues } from "./demo-stock.ts";
 import {
   writeDemoAnalytics,
   writeDemoEngagement,
@@ -54,6 +56,7 @@ export const DEMO_ACCOUNTS = [
       longitude: -10.7081,
       description: "Foreign used cars, SUVs and spare parts, cleared and ready to drive.",
     },
+    trades: ["Vehicles", "Motorbikes & Keke"],
   },
   {
     name: "Sinkor Phones & Gadgets",
@@ -66,6 +69,7 @@ export const DEMO_ACCOUNTS = [
       longitude: -10.7829,
       description: "Original phones, tablets, laptops and accessories with warranty.",
     },
+    trades: ["Phones & Tablets", "Electronics"],
   },
   {
     name: "Bong Mines Solar",
@@ -78,6 +82,7 @@ export const DEMO_ACCOUNTS = [
       longitude: -9.4722,
       description: "Solar panels, batteries, inverters and installation across Bong and Nimba.",
     },
+    trades: ["Solar & Generators"],
   },
   {
     name: "Congo Town Realty",
@@ -90,6 +95,7 @@ export const DEMO_ACCOUNTS = [
       longitude: -10.7528,
       description: "Houses, apartments, shops and land for rent and sale, with proper deeds.",
     },
+    trades: ["Property for Rent", "Property for Sale", "Land"],
   },
   {
     name: "Harbel Farm Supply",
@@ -102,12 +108,58 @@ export const DEMO_ACCOUNTS = [
       longitude: -10.3495,
       description: "Seeds, fertiliser, chicks, feed and farm tools for Liberian farmers.",
     },
+    trades: ["Agriculture & Food"],
+  },
+  {
+    name: "Waterside Fashion House",
+    email: "fashion@demo.waterside.lr",
+    business: true,
+    phone: "231777445566",
+    company: {
+      address: "Water Street, Waterside, Monrovia",
+      latitude: 6.3133,
+      longitude: -10.8047,
+      description: "Lappa, wax print, ready-made clothes, shoes and bags for the whole family.",
+    },
+    trades: ["Fashion", "Babies & Kids"],
+  },
+  {
+    name: "Duala Building Supplies",
+    email: "building@demo.waterside.lr",
+    business: true,
+    phone: "231886556677",
+    company: {
+      address: "Duala Market, Bushrod Island, Monrovia",
+      latitude: 6.3406,
+      longitude: -10.7869,
+      description: "Cement, blocks, zinc, timber, plumbing and electrical supplies, delivered to your site.",
+    },
+    trades: ["Building Materials"],
+  },
+  {
+    name: "Paynesville Home & Furniture",
+    email: "home@demo.waterside.lr",
+    business: true,
+    phone: "231777667788",
+    company: {
+      address: "ELWA Junction, Paynesville, Montserrado",
+      latitude: 6.2402,
+      longitude: -10.7016,
+      description: "Sofas, beds, mattresses, kitchenware and home decor, new and locally made.",
+    },
+    trades: ["Furniture & Home"],
   },
 ] as const;
 
-const PHOTO = { width: 1280, height: 960 };
-/** Distinct generated photos per subcategory; each ad stores its own copies of some of them. */
-const PHOTOS_PER_SUBCATEGORY = 4;
+/** How many photos demo ads show: mostly 3, as sellers post, from 2 to 5. */
+const PHOTO_COUNTS = [2, 2, 3, 3, 3, 4, 5] as const;
+
+interface DemoPhotoSpec {
+  subject: DemoSubject;
+  scene: DemoScene;
+  look: number;
+  shot: number;
+}
 
 interface DemoOptions {
   ads: number;
@@ -158,7 +210,7 @@ async function writeDemoData(
     .values({ ...DEMO_ADMIN, password_hash: passwordHash })
     .returning({ id: admins.id });
   await db.insert(admins).values({ ...DEMO_SECOND_ADMIN, password_hash: passwordHash });
-  const userRows = [];
+  const userRows: Array<typeof users.$inferSelect> = [];
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await db
       .insert(users)
@@ -175,15 +227,12 @@ async function writeDemoData(
       })
       .returning();
     if (account.business) {
+      // The banner shows the firm's stock: a photo of its first trade's first subcategory.
+      const stock = DEMO_STOCK[catalog.find((entry) => entry.category === account.trades[0])!.seed.name]!;
       const banner = await storeSingleImage(
         storage,
         "banners",
-        await drawPicture({
-          ...IMAGE_SIZES.banner,
-          colors: ["#065f46", "#0ea5e9"],
-          label: account.name,
-          seed: user!.id,
-        }),
+        await drawDemoPhoto({ subject: stock.photos.other[0]!, scene: stock.scene, shot: 3, look: user!.id }),
         IMAGE_SIZES.banner,
       );
       await db.insert(companies).values({ user_id: user!.id, banner_image: banner, ...account.company });
@@ -198,44 +247,58 @@ async function writeDemoData(
   // Most of the market is in and around Monrovia.
   const montserrado = areaRows.filter((area) => area.county === "Montserrado");
 
-  // Photos are drawn once per subcategory, on its first ad, then copied per ad.
-  const photos = new Map<number, ImageVariants[]>();
-  const photoPool = async (entry: (typeof catalog)[number]) => {
-    let pool = photos.get(entry.subcategoryId);
-    if (!pool) {
-      pool = await Promise.all(
-        Array.from({ length: PHOTOS_PER_SUBCATEGORY }, async (_, index) =>
-          encodeAdImage(
-            await drawPicture({
-              ...PHOTO,
-              colors: entry.colors,
-              label: entry.seed.name,
-              seed: entry.subcategoryId * 10 + index,
-            }),
-          ),
-        ),
-      );
-      photos.set(entry.subcategoryId, pool);
-    }
-    return pool;
-  };
+  // A business sells in its trades only (a motor dealer sells vehicles), beside individuals, who sell anything.
+  const individuals = userRows.filter((_, index) => !DEMO_ACCOUNTS[index]!.business);
+  const tradersOf = (category: string) =>
+    userRows.filter((_, index) => {
+      const account = DEMO_ACCOUNTS[index]!;
+      return account.business && (account.trades as readonly string[]).includes(category);
+    });
 
   log(`Writing ${adCount} demo ads…`);
   const now = Date.now();
-  const adRows: Array<{ id: number; sellerId: number }> = [];
-  for (let index = 0; index < adCount; index++) {
+  const planned = Array.from({ length: adCount }, (_, index) => {
     const entry = catalog[index % catalog.length]!;
     const area = random.next() < 0.6 ? random.pick(montserrado) : random.pick(areaRows);
     const fake = fakeAd(entry, area.name, random);
-    const seller = random.next() < 0.5 ? random.pick(userRows.slice(8)) : random.pick(userRows);
-    const createdAt = new Date(now - Math.floor(random.next() ** 1.5 * 120 * 86_400_000));
-    const photoCount = random.int(AD_IMAGES_MIN, AD_IMAGES_MAX);
-    const pool = await photoPool(entry);
+    const traders = tradersOf(entry.category);
+    const seller = traders.length && random.next() < 0.6 ? random.pick(traders) : random.pick(individuals);
+    // Four months of ads, most of them recent; the last few were posted today and yesterday, so the moderation
+    // queue always has new ads waiting whatever the number of ads.
+    const age = index >= adCount - Math.max(2, Math.ceil(adCount * 0.03)) ? random.next() / 60 : random.next() ** 1.5;
+    const createdAt = new Date(now - Math.floor(age * 120 * 86_400_000));
+    // The same thing photographed as its seller would: 2–5 shots, starting from a different one per ad.
+    // One look per subject and subcategory keeps the photos to draw near 1.2 per ad; the shots still differ per ad.
+    const subject = random.pick(fake.subjects);
+    const look = entry.subcategoryId;
+    const firstShot = random.int(0, DEMO_SHOTS - 1);
+    const photos = Array.from({ length: random.pick(PHOTO_COUNTS) }, (_, order) => ({
+      subject,
+      scene: fake.scene,
+      look,
+      shot: (firstShot + order) % DEMO_SHOTS,
+    }));
+    return { entry, area, fake, seller, createdAt, photos, hidden: random.next() < 0.04 };
+  });
 
+  // Each distinct photo is drawn and encoded once, two at a time (sharp works off the event loop), then every ad
+  // stores its own copies.
+  const drawn = new Map<string, ImageVariants>();
+  const photoKey = (photo: DemoPhotoSpec) =>
+    [photo.subject.main, ...(photo.subject.companions ?? []), photo.scene, photo.look, photo.shot].join(":");
+  const pending = [...new Map(planned.flatMap((ad) => ad.photos).map((photo) => [photoKey(photo), photo])).values()];
+  log(`Drawing ${pending.length} demo photos…`);
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      for (let photo = pending.pop(); photo; photo = pending.pop())
+        drawn.set(photoKey(photo), await encodeAdImage(await drawDemoPhoto(photo)));
+    }),
+  );
+
+  const adRows: Array<{ id: number; sellerId: number }> = [];
+  for (const [index, { entry, area, fake, seller, createdAt, photos, hidden }] of planned.entries()) {
     const imageKeys: string[] = [];
-    for (let order = 0; order < photoCount; order++) {
-      imageKeys.push(await storeAdImage(storage, "ads", pool[(index + order) % pool.length]!));
-    }
+    for (const photo of photos) imageKeys.push(await storeAdImage(storage, "ads", drawn.get(photoKey(photo))!));
 
     const [ad] = await db
       .insert(ads)
@@ -249,7 +312,7 @@ async function writeDemoData(
         title: fake.title,
         description: fake.description,
         price: fake.price,
-        status_id: random.next() < 0.04 ? AD_STATUS.hidden : AD_STATUS.active,
+        status_id: hidden ? AD_STATUS.hidden : AD_STATUS.active,
         visibility_score: Math.floor(random.next() ** 3 * 100),
         created_at: createdAt,
         updated_at: createdAt,
@@ -347,6 +410,7 @@ export async function loadDemoCatalog(db: Database) {
       result.push({
         categoryId: row.category_id,
         subcategoryId: row.id,
+        category: category.name,
         colors: category.colors,
         seed: sub as SeedSubcategory,
         attributes: sub.attributes.map((attribute, position) => ({ seed: attribute, linkId: subLinks[position]!.id })),
@@ -356,27 +420,44 @@ export async function loadDemoCatalog(db: Database) {
   return result;
 }
 
-/** A plausible ad of the entry's subcategory in `areaName`: title, description, price and attribute values. */
+/**
+ * A plausible ad of the entry's subcategory in `areaName`: title, description, price and attribute values that agree
+ * with each other (demo-stock.ts), and what its photos show. A subcategory the demo stock does not know (one an
+ * admin added) gets a price in its reference range and the subcategory's generic photos.
+ */
 export function fakeAd(entry: DemoCatalogEntry, areaName: string, random: ReturnType<typeof seededRandom>) {
-  const values = new Map(
+  const values: DemoValues = new Map(
     entry.attributes.map((attribute) => [attribute.seed.name, generateValue(attribute.seed, random)]),
   );
+  const stock = DEMO_STOCK[entry.seed.name];
+  stock?.settle?.(values, random);
   const fill = (template: string) =>
-    template
-      .replace(/\{area\}/g, areaName)
-      .replace(/\{([^}]+)\}/g, (_match, name: string) => values.get(name) ?? "")
-      .replace(/\s+/g, " ")
-      .trim();
+    withoutRepeatedWords(
+      template
+        .replace(/\{area\}/g, areaName)
+        .replace(/\{([^}]+)\}/g, (_match, name: string) => values.get(name) ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
   const sentences = [...entry.seed.descriptions].sort(() => random.next() - 0.5).slice(0, random.int(2, 4));
   const [low, high] = entry.seed.priceRange;
+  const price = stock ? stock.price(values, random, areaName) : low + (high - low) * random.next() ** 2;
   return {
     title: fill(random.pick(entry.seed.titles)).slice(0, 120),
     description: sentences.map(fill).join(" "),
-    price: roundPrice(low + (high - low) * random.next() ** 2),
+    price: roundPrice(price),
+    unit: stock?.unit,
+    scene: stock?.scene ?? "studio",
+    subjects: stock ? demoSubjects(stock, values) : [{ main: "1f6cd" }],
     values: entry.attributes
       .map((attribute) => [attribute.linkId, values.get(attribute.seed.name) ?? ""] as [number, string])
       .filter(([, value]) => value !== ""),
   };
+}
+
+/** "Kids Kids Shoes" → "Kids Shoes": a template word and a value that ends with it do not stutter. */
+export function withoutRepeatedWords(text: string): string {
+  return text.replace(/\b([\p{L}\p{N}'’-]+)(?:\s+\1\b)+/giu, "$1");
 }
 
 function generateValue(attribute: SeedAttribute, random: ReturnType<typeof seededRandom>): string {
@@ -389,8 +470,8 @@ function generateValue(attribute: SeedAttribute, random: ReturnType<typeof seede
   return "";
 }
 
-/** Prices people actually ask: whole dollars, rounded to a friendly step. */
+/** Prices people actually ask: whole dollars (spec: no decimals), rounded to a friendly step. */
 function roundPrice(value: number): number {
-  const step = value >= 10_000 ? 500 : value >= 1_000 ? 50 : value >= 100 ? 5 : 1;
+  const step = value >= 100_000 ? 5_000 : value >= 10_000 ? 500 : value >= 1_000 ? 50 : value >= 100 ? 5 : 1;
   return Math.max(step, Math.round(value / step) * step);
 }

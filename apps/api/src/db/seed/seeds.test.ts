@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
@@ -7,9 +7,13 @@ import { adImages, ads } from "../schema/ads.ts";
 import { areas, categories, counties, subcategoryAttributes } from "../schema/catalog.ts";
 import { companies, users } from "../schema/users.ts";
 import { useTestApp } from "../../test/test-app.ts";
-import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import sharp from "sharp";
 import { authHeaders, createAd, createUser, signedInAdmin } from "../../test/factories.ts";
-import { seedDemoData } from "./seed-demo.ts";
+import { DEMO_ACCOUNTS, fakeAd, loadDemoCatalog, seedDemoData, withoutRepeatedWords } from "./seed-demo.ts";
+import { drawPicture, seededRandom } from "./placeholder-images.ts";
+import { encodeAdImage } from "../../lib/images.ts";
+import { categories as referenceCategories } from "./reference/categories.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { seedReferenceData } from "./seed-reference.ts";
 
@@ -57,6 +61,26 @@ describe("demo data", () => {
       const mediaDir = inject("mediaDir");
       for (const variant of AD_IMAGE_VARIANTS)
         expect(existsSync(path.join(mediaDir, `${images[0]!.path}-${variant}.webp`))).toBe(true);
+
+      // Photos, not the old text tiles: no ad's first two cards are made of its category's tile colours.
+      const adRows = await ctx.sql<Array<{ id: number; category: string; seller_email: string; business: boolean }>>`
+        select a.id, c.name as category, u.email as seller_email, u.usertype_id = ${USER_TYPE.company} as business
+        from ads a join categories c on c.id = a.category_id join users u on u.id = a.user_id`;
+      for (const ad of adRows) {
+        const colors = referenceCategories.find((category) => category.name === ad.category)!.colors;
+        const cards = images.filter((image) => image.ad_id === ad.id).sort((a, b) => a.order - b.order);
+        for (const image of cards.slice(0, 2)) {
+          const card = readFileSync(path.join(mediaDir, `${image.path}-card.webp`));
+          expect(await tileLikeness(card, colors), `ad ${ad.id}'s photo ${image.order}`).toBeLessThan(0.8);
+        }
+      }
+      // A business sells in its trades only, so Top Brands of a subcategory lists firms of that trade.
+      const businessAds = adRows.filter((ad) => ad.business);
+      expect(businessAds.length).toBeGreaterThan(0);
+      for (const ad of businessAds) {
+        const account = DEMO_ACCOUNTS.find((candidate) => candidate.email === ad.seller_email)!;
+        expect(account.business && (account.trades as readonly string[]), ad.seller_email).toContain(ad.category);
+      }
 
       // Every demo account has chats to open, with an unread last message from the other side.
       const demoUsers = await ctx.db.select({ id: users.id }).from(users);
@@ -150,3 +174,157 @@ describe("the demo admin's past work", () => {
     expect([...entries]).toEqual([{ future: false }]);
   });
 });
+
+/**
+ * The share of an image's pixels an old demo tile could have drawn: its category's two-colour gradient, under the
+ * tile's translucent white shapes or its white label. The tiles score over 0.9; a photo of a thing in a scene
+ * scores well below.
+ */
+async function tileLikeness(image: Buffer, colors: readonly [string, string]): Promise<number> {
+  const rgb = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  const [from, to] = colors.map(rgb) as [number[], number[]];
+  const tileColours: number[][] = [];
+  for (let step = 0; step <= 32; step++)
+    for (const white of [0, 0.1, 0.2, 0.3, 0.92])
+      tileColours.push(
+        [0, 1, 2].map((c) => (1 - white) * (from[c]! + ((to[c]! - from[c]!) * step) / 32) + white * 255),
+      );
+  const { data } = await sharp(image).resize(96, 72).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let near = 0;
+  for (let at = 0; at < data.length; at += 3) {
+    const distance = Math.min(
+      ...tileColours.map(([r, g, b]) => (data[at]! - r!) ** 2 + (data[at + 1]! - g!) ** 2 + (data[at + 2]! - b!) ** 2),
+    );
+    if (distance < 28 ** 2) near++;
+  }
+  return near / (data.length / 3);
+}
+
+describe("the demo catalogue", () => {
+  it("tells an old text tile from a photo", async () => {
+    const vehicles = referenceCategories.find((category) => category.name === "Vehicles")!;
+    const tile = await drawPicture({ width: 1280, height: 960, colors: vehicles.colors, label: "Cars", seed: 7 });
+    expect(await tileLikeness((await encodeAdImage(tile)).card, vehicles.colors)).toBeGreaterThan(0.9);
+  });
+
+  it("asks plausible Liberian prices, in words that do not stutter, with attributes that agree", async () => {
+    const catalog = await loadDemoCatalog(ctx.db);
+    const random = seededRandom(99);
+    const samples = catalog.flatMap((entry) =>
+      Array.from({ length: 40 }, () => ({
+        entry,
+        ad: fakeAd(entry, random.pick(["Sinkor", "Gbarnga", "Kakata"]), random),
+      })),
+    );
+    expect(new Set(samples.map(({ entry }) => entry.seed.name)).size).toBe(PLAUSIBLE_PRICES.size);
+    for (const { entry, ad } of samples) {
+      const [low, high] = PLAUSIBLE_PRICES.get(entry.seed.name)!;
+      expect(ad.price, `${entry.seed.name}: ${ad.title}`).toBeGreaterThanOrEqual(low);
+      expect(ad.price, `${entry.seed.name}: ${ad.title}`).toBeLessThanOrEqual(high);
+      expect(ad.title).not.toMatch(/\b(\w+)\s+\1\b/i);
+    }
+    const attribute = (ad: ReturnType<typeof fakeAd>, entry: (typeof samples)[number]["entry"], name: string) => {
+      const link = entry.attributes.find((candidate) => candidate.seed.name === name)!.linkId;
+      return ad.values.find(([id]) => id === link)?.[1];
+    };
+    // A car's price follows its age: the newest cost more than the old ones, and a brand-new one has no mileage.
+    const cars = samples.filter(({ entry }) => entry.seed.name === "Cars");
+    const average = (list: typeof cars) => list.reduce((sum, { ad }) => sum + ad.price, 0) / list.length;
+    const year = (car: (typeof cars)[number]) => Number(attribute(car.ad, car.entry, "Year"));
+    expect(average(cars.filter((car) => year(car) >= 2020))).toBeGreaterThan(
+      2 * average(cars.filter((car) => year(car) < 2012)),
+    );
+    for (const car of cars.filter(({ ad, entry }) => attribute(ad, entry, "Condition") === "Brand New"))
+      expect(Number(attribute(car.ad, car.entry, "Mileage"))).toBeLessThan(100);
+    // Rents and pay are quoted by the month, a night's stay by the night.
+    const unitOf = (name: string) => samples.find(({ entry }) => entry.seed.name === name)!.ad.unit;
+    expect([unitOf("Houses & Apartments for Rent"), unitOf("Office & Admin"), unitOf("Short Stay")]).toEqual([
+      "month",
+      "month",
+      "night",
+    ]);
+    expect(unitOf("Houses for Sale")).toBeUndefined();
+  });
+
+  it("drops a word said twice in a row", () => {
+    expect(withoutRepeatedWords("Kids Kids Shoes available")).toBe("Kids Shoes available");
+    expect(withoutRepeatedWords("Baby baby Carrier")).toBe("Baby Carrier");
+    expect(withoutRepeatedWords("2 bedroom house in Sinkor")).toBe("2 bedroom house in Sinkor");
+  });
+});
+
+/** What a buyer in Liberia would believe, in US dollars (per month for rents and pay, per night for short stays). */
+const PLAUSIBLE_PRICES = new Map<string, readonly [number, number]>([
+  ["Cars", [1_200, 60_000]],
+  ["SUVs & Jeeps", [2_500, 90_000]],
+  ["Trucks & Buses", [2_500, 90_000]],
+  ["Vehicle Parts & Accessories", [5, 3_000]],
+  ["Motorbikes", [300, 3_000]],
+  ["Keke (Tricycles)", [1_000, 6_000]],
+  ["Motorbike Parts & Accessories", [3, 300]],
+  ["Mobile Phones", [25, 1_500]],
+  ["Tablets", [30, 1_200]],
+  ["Phone Accessories", [1, 80]],
+  ["TVs", [50, 1_500]],
+  ["Laptops & Computers", [100, 1_500]],
+  ["Audio & Speakers", [5, 1_300]],
+  ["Home Appliances", [10, 1_000]],
+  ["Solar Panels & Kits", [10, 7_000]],
+  ["Inverters & Batteries", [20, 5_000]],
+  ["Generators", [80, 30_000]],
+  ["Stabilizers & UPS", [5, 1_000]],
+  ["Houses & Apartments for Rent", [100, 5_000]],
+  ["Rooms for Rent", [10, 200]],
+  ["Shops & Offices for Rent", [40, 6_000]],
+  ["Short Stay", [15, 500]],
+  ["Houses for Sale", [15_000, 800_000]],
+  ["Unfinished Houses", [2_000, 250_000]],
+  ["Commercial Property for Sale", [50_000, 2_000_000]],
+  ["Residential Land", [1_000, 250_000]],
+  ["Commercial Land", [5_000, 400_000]],
+  ["Farmland", [150, 150_000]],
+  ["Land for Lease", [200, 10_000]],
+  ["Furniture", [3, 1_500]],
+  ["Mattresses & Bedding", [4, 400]],
+  ["Kitchen & Dining", [4, 300]],
+  ["Home Decor", [4, 250]],
+  ["Men's Clothing", [2, 250]],
+  ["Women's Clothing", [3, 200]],
+  ["Shoes", [2, 120]],
+  ["Bags", [3, 150]],
+  ["Jewelry & Watches", [3, 2_000]],
+  ["Fabrics & Lappa", [4, 400]],
+  ["Office & Admin", [120, 2_000]],
+  ["Sales & Marketing", [90, 1_200]],
+  ["Drivers", [100, 800]],
+  ["Security & Cleaning", [70, 450]],
+  ["Hotel & Restaurant", [90, 900]],
+  ["Technical & Construction", [180, 1_200]],
+  ["Repairs & Technicians", [5, 150]],
+  ["Cleaning & Laundry", [5, 400]],
+  ["Transport & Moving", [2, 250]],
+  ["Events & Catering", [50, 15_000]],
+  ["Tutoring & Lessons", [15, 100]],
+  ["Rice & Grains", [3, 100]],
+  ["Palm Oil & Cassava", [5, 500]],
+  ["Livestock & Poultry", [5, 4_000]],
+  ["Fruits & Vegetables", [1, 60]],
+  ["Fish & Seafood", [2, 100]],
+  ["Farm Equipment & Inputs", [2, 6_000]],
+  ["Cement & Blocks", [80, 2_500]],
+  ["Roofing & Ceiling", [40, 4_000]],
+  ["Plumbing & Water Tanks", [20, 800]],
+  ["Electrical Supplies", [5, 1_700]],
+  ["Wood & Timber", [50, 2_500]],
+  ["Tiles & Paint", [30, 4_500]],
+  ["Hair & Wigs", [2, 500]],
+  ["Skin Care & Makeup", [1, 80]],
+  ["Fragrances", [2, 150]],
+  ["Medical Supplies", [3, 250]],
+  ["Salon & Barber Services", [2, 80]],
+  ["Kids Clothing & Shoes", [2, 25]],
+  ["Baby Gear", [5, 250]],
+  ["Toys & Games", [3, 150]],
+  ["Baby Care & Feeding", [2, 30]],
+  ["School Supplies", [1, 30]],
+]);
