@@ -136,4 +136,28 @@ describe("loadConfig", () => {
       );
     }
   });
+
+  it("reads the footer's app-store and social links, leaving out those not set", () => {
+    const play = "https://play.google.com/store/apps/details?id=lr.waterside";
+    const facebook = "https://www.facebook.com/waterside.lr";
+    const config = loadConfig({ DATA_DIR: tempDir(), GOOGLE_PLAY_URL: play, FACEBOOK_PAGE_URL: facebook, X_URL: "" });
+    expect(config.outsideLinks).toEqual({
+      apps: [{ store: "Google Play", href: play }],
+      social: [{ name: "Facebook", href: facebook }],
+    });
+    expect(loadConfig({ DATA_DIR: tempDir() }).outsideLinks).toEqual({ apps: [], social: [] });
+  });
+
+  it("refuses a footer link that is not https or not on its site, naming the variable", () => {
+    expect(() => loadConfig({ APP_STORE_URL: "http://apps.apple.com/app/id1" })).toThrow(
+      'Invalid configuration: APP_STORE_URL must be an https:// link on apps.apple.com (got "http://apps.apple.com/app/id1")',
+    );
+    // The Facebook page pasted into the Google Play variable.
+    expect(() => loadConfig({ GOOGLE_PLAY_URL: "https://www.facebook.com/waterside.lr" })).toThrow(
+      /^Invalid configuration: GOOGLE_PLAY_URL must be an https:\/\/ link on play\.google\.com/,
+    );
+    expect(() => loadConfig({ FACEBOOK_PAGE_URL: "https://notfacebook.com/waterside" })).toThrow(
+      /^Invalid configuration: FACEBOOK_PAGE_URL must be an https:\/\/ link on facebook\.com/,
+    );
+  });
 });

@@ -23,6 +23,20 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * An https:// page of ours on another site (an app-store listing, a social profile) for the footer and Contact us
+ * (decision 064). Its host is checked, so a link pasted into the wrong variable stops start-up instead of showing
+ * "Get it on Google Play" to a visitor who then lands on Facebook.
+ */
+const pageOn = (hosts: string, shown: string) =>
+  z
+    .url({
+      protocol: /^https$/,
+      hostname: new RegExp(`^([a-z0-9-]+\\.)*(${hosts})$`),
+      message: `must be an https:// link on ${shown}`,
+    })
+    .optional();
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -144,6 +158,13 @@ const environmentSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, LRD or EUR")
     .optional(),
   MOMO_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  APP_STORE_URL: pageOn("apps\\.apple\\.com", "apps.apple.com"),
+  GOOGLE_PLAY_URL: pageOn("play\\.google\\.com", "play.google.com"),
+  FACEBOOK_PAGE_URL: pageOn("facebook\\.com|fb\\.com", "facebook.com"),
+  INSTAGRAM_URL: pageOn("instagram\\.com", "instagram.com"),
+  TIKTOK_URL: pageOn("tiktok\\.com", "tiktok.com"),
+  X_URL: pageOn("x\\.com|twitter\\.com", "x.com"),
+  YOUTUBE_URL: pageOn("youtube\\.com", "youtube.com"),
   MEDIA_BASE_URL: z
     .string()
     .regex(
@@ -251,6 +272,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? vars.WEB_PUSH_HOSTS.split(",").map((host) => host.trim().toLowerCase())
         : DEFAULT_PUSH_HOSTS,
       ...(vars.WEB_PUSH_RELAY && { relayOrigin: vars.WEB_PUSH_RELAY }),
+    },
+    /**
+     * Our pages elsewhere that the footer and Contact us link to (spec: the footer links to app-store listings and
+     * social pages); an unset one is not shown (decision 064).
+     */
+    outsideLinks: {
+      apps: [
+        { store: "App Store", href: vars.APP_STORE_URL },
+        { store: "Google Play", href: vars.GOOGLE_PLAY_URL },
+      ].filter((link): link is { store: string; href: string } => link.href !== undefined),
+      social: [
+        { name: "Facebook", href: vars.FACEBOOK_PAGE_URL },
+        { name: "Instagram", href: vars.INSTAGRAM_URL },
+        { name: "TikTok", href: vars.TIKTOK_URL },
+        { name: "X", href: vars.X_URL },
+        { name: "YouTube", href: vars.YOUTUBE_URL },
+      ].filter((link): link is { name: string; href: string } => link.href !== undefined),
     },
     /** Social sign-in; a provider without its settings is disabled (docs/decisions/018-social-sign-in.md). */
     social: {

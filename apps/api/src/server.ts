@@ -55,7 +55,7 @@ async function main() {
     jobs,
     logger: { level: config.logLevel },
   });
-  await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl });
+  await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl, outsideLinks: config.outsideLinks });
   await jobs.start(app.log);
   // A crash may have left files without rows: sweep them now rather than at the next hour.
   await jobs.send("storage.sweep-orphans", {}, { singletonKey: "at-start" });

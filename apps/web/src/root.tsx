@@ -16,7 +16,7 @@ import { startAnalyticsLog } from "~/lib/analytics-log";
 if (typeof document !== "undefined") configureZod({ jitless: true });
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.origin };
+  return { origin: context.origin, outsideLinks: context.outsideLinks };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -15,6 +15,8 @@ export interface WebAppOptions {
   dev: boolean;
   /** Canonical links, share previews and the sitemap are cached publicly: their origin is configured, never a header. */
   publicUrl: string;
+  /** The app-store and social pages the footer and Contact us link to (config.outsideLinks); none when not given. */
+  outsideLinks?: { apps: Array<{ store: string; href: string }>; social: Array<{ name: string; href: string }> };
 }
 
 /**
@@ -22,7 +24,10 @@ export interface WebAppOptions {
  * server rendering of each page. Loaders reach the API in-process through `context.api`,
  * so rendering a page costs no extra network hop.
  */
-export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publicUrl }: WebAppOptions) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] } }: WebAppOptions,
+) {
   let loadBuild: () => Promise<ServerBuild>;
 
   if (dev) {
@@ -68,6 +73,7 @@ export async function registerWebApp(app: FastifyInstance, { webRoot, dev, publi
       const origin = publicUrl;
       const response = await handler(toFetchRequest(request, reply, origin), {
         origin,
+        outsideLinks,
         // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
         nonce: reply.scriptNonce || undefined,
         // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.

@@ -1,4 +1,5 @@
 import type { ApiTransport } from "./api-client";
+import type { OutsideLinks } from "./outside-links";
 
 declare module "react-router" {
   /** What the server gives every loader (apps/api/src/plugins/web-app.ts). */
@@ -6,6 +7,8 @@ declare module "react-router" {
     api: ApiTransport;
     /** Public origin for canonical and Open Graph URLs. */
     origin: string;
+    /** The app-store and social pages the operator configured (apps/api/src/config.ts, decision 064). */
+    outsideLinks: OutsideLinks;
     /** This response's Content-Security-Policy nonce: inline scripts run only with it (entry.server.tsx). */
     nonce?: string;
   }

@@ -1,21 +1,26 @@
+import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
-import { List, Section, StaticPage, staticPageRoute, TextLink } from "./static-page";
+import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import { outsideLinksOf, useOutsideLinks } from "~/lib/outside-links";
+import { pageMeta, siteOrigin } from "~/lib/seo";
+import { List, Section, StaticPage, TextLink } from "./static-page";
 
-/** Placeholder handles until the real accounts exist; change them here only. */
-export const SOCIAL_LINKS = [
-  { name: "Facebook", href: "https://facebook.com/waterside.lr" },
-  { name: "Instagram", href: "https://instagram.com/waterside.lr" },
-  { name: "TikTok", href: "https://tiktok.com/@waterside.lr" },
-  { name: "X", href: "https://x.com/waterside_lr" },
-] as const;
+const PAGE = { title: "Contact us", path: "/contact-us" };
 
-export const { meta, handle } = staticPageRoute({
-  title: "Contact us",
-  description: `Get help from the ${BRAND} team by email at ${SUPPORT_EMAIL}, or follow us on Facebook, Instagram, TikTok and X.`,
-  path: "/contact-us",
-});
+export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: PAGE.title, to: PAGE.path }) };
+
+/** Spec §2 /contact-us: support email and social links; the description names only the pages configured. */
+export const meta: MetaFunction = ({ matches }) => {
+  const social = outsideLinksOf(matches).social.map((link) => link.name);
+  const follow = social.length ? `, or follow us on ${new Intl.ListFormat("en").format(social)}` : "";
+  return pageMeta(
+    { ...PAGE, description: `Get help from the ${BRAND} team by email at ${SUPPORT_EMAIL}${follow}.` },
+    siteOrigin(matches),
+  );
+};
 
 export default function ContactUsPage() {
+  const { social } = useOutsideLinks();
   return (
     <StaticPage
       title="Contact us"
@@ -32,18 +37,20 @@ export default function ContactUsPage() {
         </p>
       </Section>
 
-      <Section title="Follow us">
-        <p>News, tips and featured ads from {BRAND}:</p>
-        <List>
-          {SOCIAL_LINKS.map((link) => (
-            <li key={link.name}>
-              <TextLink to={link.href}>
-                {BRAND} on {link.name}
-              </TextLink>
-            </li>
-          ))}
-        </List>
-      </Section>
+      {social.length > 0 && (
+        <Section title="Follow us">
+          <p>News, tips and featured ads from {BRAND}:</p>
+          <List>
+            {social.map((link) => (
+              <li key={link.name}>
+                <TextLink to={link.href}>
+                  {BRAND} on {link.name}
+                </TextLink>
+              </li>
+            ))}
+          </List>
+        </Section>
+      )}
 
       <Section title="Reporting a problem">
         <p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
+import { AD_REPORT_THRESHOLD } from "@waterside/shared/reports-messages";
 import { List, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 export const { meta, handle } = staticPageRoute({
@@ -51,10 +52,16 @@ export default function FaqPage() {
           </p>
         </Question>
 
+        {/* As moderation works (decision 052): ads are live at once and reviewed after; reports can hold one. */}
         <Question question="When will my ad appear?">
           <p>
-            Our team reviews every new ad to keep {BRAND} safe. Review usually takes a few hours, after which your ad is
-            visible to buyers.
+            Straight away: your ad is visible to buyers as soon as you post it. Our team then reviews new and edited
+            ads, and takes down those that break our{" "}
+            <TextLink to="/terms-and-conditions">terms and conditions</TextLink>.
+          </p>
+          <p>
+            If {AD_REPORT_THRESHOLD} different users report an ad, it is taken offline until a moderator has looked at
+            it. You still see your ad in <strong>My Ads</strong> on your profile while it is offline.
           </p>
         </Question>
 

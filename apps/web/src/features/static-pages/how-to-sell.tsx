@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { BRAND } from "@waterside/shared/brand";
+import type { Route } from "./+types/how-to-sell";
+import { getProviders } from "~/lib/api/get-providers";
 import { openLoginPrompt } from "~/lib/login-prompt";
 import { useSession } from "~/lib/session";
 import { ButtonLink, List, StaticPage, staticPageRoute, TextLink } from "./static-page";
@@ -47,7 +49,19 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-export default function HowToSellPage() {
+const SOCIAL_SIGN_INS = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
+
+/** The social sign-ins the sign-in page offers (GET /auth/providers): this page mentions no other (decision 064). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const providers = await getProviders(context.api);
+  const offered = (Object.keys(SOCIAL_SIGN_INS) as Array<keyof typeof SOCIAL_SIGN_INS>).filter(
+    (provider) => providers[provider].enabled,
+  );
+  return { socialSignIns: offered.map((provider) => SOCIAL_SIGN_INS[provider]) };
+}
+
+export default function HowToSellPage({ loaderData }: Route.ComponentProps) {
+  const { socialSignIns } = loaderData;
   return (
     <StaticPage
       title="How to sell"
@@ -56,9 +70,11 @@ export default function HowToSellPage() {
       <ol className="space-y-10">
         <Step number={1} title="Create your account">
           <p>
-            <TextLink to="/auth">Sign up</TextLink> with your email address and a password, or continue with Google,
-            Facebook or Apple. Choose an individual account, or a business account if you sell for a shop or company, so
-            buyers can see your company profile.
+            <TextLink to="/auth">Sign up</TextLink> with your email address and a password
+            {socialSignIns.length > 0 &&
+              `, or continue with ${new Intl.ListFormat("en", { type: "disjunction" }).format(socialSignIns)}`}
+            . Choose an individual account, or a business account if you sell for a shop or company, so buyers can see
+            your company profile.
           </p>
           <p>Add a profile photo and a phone number. Buyers trust sellers they can recognise and reach.</p>
         </Step>
@@ -86,7 +102,10 @@ export default function HowToSellPage() {
             <li>a fair price in US dollars (USD);</li>
             <li>an honest description and the product details asked for, such as brand, model, size or condition.</li>
           </List>
-          <p>Our team reviews new ads, usually within a few hours, before they appear to buyers.</p>
+          <p>
+            Your ad is live as soon as you post it. Our team reviews new and edited ads afterwards and takes down any
+            that break our <TextLink to="/terms-and-conditions">terms and conditions</TextLink>.
+          </p>
         </Step>
 
         <Step number={4} title="Respond to buyers">

@@ -3,7 +3,7 @@ import { secondaryButtonClass } from "~/components/ui/form-field";
 import { browserTransport } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { deviceId } from "~/lib/session";
-import type { Providers } from "../api/get-providers";
+import type { Providers } from "~/lib/api/get-providers";
 import { logIn, type SignedIn } from "../api/log-in";
 
 declare global {

@@ -4,7 +4,7 @@ import { redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/auth";
 import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
 import { browserTransport } from "~/lib/api-client";
-import { getProviders } from "../api/get-providers";
+import { getProviders } from "~/lib/api/get-providers";
 import type { SignedIn } from "../api/log-in";
 import { ForgotPassword } from "../components/forgot-password";
 import { LoginForm } from "../components/login-form";
