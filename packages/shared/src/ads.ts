@@ -86,6 +86,18 @@ export const ZAdImage = z.object({
 });
 export type TAdImage = z.infer<typeof ZAdImage>;
 
+/**
+ * A photo on the ad page: the list sizes and the gallery's two (decision 062), which lists never carry. `srcset` offers
+ * them for the main photo, so a phone or a desktop downloads one at least as wide as it shows the photo.
+ */
+export const ZAdGalleryImage = ZAdImage.extend({
+  /** 768x576. */
+  gallery_url: z.string(),
+  /** 1080x810, for screens of a device pixel ratio of 2.5 and more. */
+  gallery_large_url: z.string(),
+});
+export type TAdGalleryImage = z.infer<typeof ZAdGalleryImage>;
+
 export const ZAdStatus = z.object({ id: z.number().int(), name: z.string() });
 
 export const ZAdSeller = z.object({
@@ -164,6 +176,7 @@ export type TAdRating = z.infer<typeof ZAdRating>;
 
 /** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller, ratings. */
 export const ZAdDetail = ZAdListItem.extend({
+  images: z.array(ZAdGalleryImage),
   rating: ZAdRating,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -5,12 +5,18 @@ export const IMAGE_SIZES = {
   /** Cards on phones: 156–182 CSS px wide, so 360 px covers a device pixel ratio of 2. */
   card_small: { width: 360, height: 270 },
   card: { width: 480, height: 360 },
+  /**
+   * The ad page's main photo (decision 062): 725 CSS px wide on a 1280 px desktop, 656–984 device pixels on phones
+   * of 360 CSS px at a pixel ratio of 2–3. 768 covers the desktop and the ratio-2 phones, 1080 the denser ones.
+   */
+  gallery: { width: 768, height: 576 },
+  gallery_large: { width: 1080, height: 810 },
   banner: { width: 1200, height: 600 },
   large: { width: 1920, height: 1080 },
 } as const;
 
-/** Ad photos are stored in these sizes: lists never download the large one. */
-export const AD_IMAGE_VARIANTS = ["thumbnail", "card_small", "card", "large"] as const;
+/** Ad photos are stored in these sizes: lists never download the gallery or large ones. */
+export const AD_IMAGE_VARIANTS = ["thumbnail", "card_small", "card", "gallery", "gallery_large", "large"] as const;
 export type AdImageVariant = (typeof AD_IMAGE_VARIANTS)[number];
 
 export const WEBP_QUALITY = 80;

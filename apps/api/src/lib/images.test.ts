@@ -20,6 +20,11 @@ describe("uploaded images", () => {
     expect((await sharp(variants.card).metadata()).width).toBe(480);
     const small = await sharp(variants.card_small).metadata();
     expect([small.width, small.height]).toEqual([360, 270]);
+    // The ad page's gallery sizes are 4:3 crops, enlarged from a 640 px photo like the card (decision 062).
+    const gallery = await sharp(variants.gallery).metadata();
+    expect([gallery.width, gallery.height]).toEqual([768, 576]);
+    const galleryLarge = await sharp(variants.gallery_large).metadata();
+    expect([galleryLarge.width, galleryLarge.height]).toEqual([1080, 810]);
   });
 
   it("refuses a text file renamed .jpg", async () => {

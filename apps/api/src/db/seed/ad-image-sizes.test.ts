@@ -100,6 +100,22 @@ describe.each(backends)("completing stored ad pictures on %s", (_, start) => {
     expect([thumbnail.width, thumbnail.height]).toEqual([150, 150]);
   });
 
+  it("cuts the gallery sizes of a picture posted before they existed, 4:3 and sharp enough for the ad page", async () => {
+    const key = await storedPicture("#2244aa", ["gallery", "gallery_large"]);
+    const { after } = await adWithPictures([key]);
+    expect(await backfillAdImageSizes(ctx.db, storage, { after })).toMatchObject({ checked: 1, completed: 1 });
+    for (const [variant, size] of [
+      ["gallery", [768, 576]],
+      ["gallery_large", [1080, 810]],
+    ] as const) {
+      const body = (await storage.get(adImageFile(key, variant)))!;
+      const metadata = await sharp(body).metadata();
+      expect([metadata.format, metadata.width, metadata.height], variant).toEqual(["webp", ...size]);
+      const { dominant } = await sharp(body).stats();
+      expect(dominant.b, variant).toBeGreaterThan(150);
+    }
+  });
+
   it("stops at a storage failure with where to resume, and the resumed run finishes the job", async () => {
     const keys: string[] = [];
     for (const background of ["#22aa44", "#2244aa", "#aa2222"])

@@ -36,7 +36,7 @@ export class BackfillStoppedError extends Error {
 
 /**
  * Gives every stored ad picture the sizes it lacks (decision 006: `card_small` came after the first photos were
- * posted). Rows are read in id order and each picture's missing sizes are cut from its large one, so the run is
+ * posted; decision 062: so did the gallery's `gallery` and `gallery_large`). Rows are read in id order and each picture's missing sizes are cut from its large one, so the run is
  * idempotent (a picture with every size is left alone) and resumable (`after`). It only adds files: the server may
  * keep running. A picture deleted while it runs may leave a new size behind, which the orphan sweep removes.
  */

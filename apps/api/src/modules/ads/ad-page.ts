@@ -1,4 +1,5 @@
-import type { TAdDetail, TLatestSubscription } from "@waterside/shared/ads";
+import type { TAdDetail, TAdGalleryImage, TLatestSubscription } from "@waterside/shared/ads";
+import { imageVariantUrl } from "@waterside/shared/images";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../plugins/errors.ts";
@@ -29,7 +30,7 @@ export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<Sav
       ...toListItem(ad, mediaBaseUrl),
       rating: await loadAdRating(db, id, viewerId),
       description: ad.description_full,
-      images: images.map((image) => toImage(image, mediaBaseUrl)),
+      images: images.map((image) => toGalleryImage(image, mediaBaseUrl)),
       latitude: ad.latitude,
       longitude: ad.longitude,
       updated_at: new Date(ad.updated_at).toISOString(),
@@ -79,5 +80,14 @@ export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<Sav
       const latest = load === "lastest_subscription" && ownAd ? await findLatestSubscription(db, ad!.id) : undefined;
       return { ...ad!, ...(latest !== undefined && { lastest_subscription: latest }) };
     },
+  };
+}
+
+/** A photo as the ad page shows it: the list sizes, and the gallery's, which only this page needs (decision 062). */
+function toGalleryImage(image: { id: number; path: string; order: number }, mediaBaseUrl: string): TAdGalleryImage {
+  return {
+    ...toImage(image, mediaBaseUrl),
+    gallery_url: imageVariantUrl(image.path, "gallery", mediaBaseUrl),
+    gallery_large_url: imageVariantUrl(image.path, "gallery_large", mediaBaseUrl),
   };
 }

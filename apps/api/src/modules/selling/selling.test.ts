@@ -110,6 +110,65 @@ describe("posting an ad", () => {
     expect(response.json().errors[field]).toContain(message);
   });
 
+  it("stores a phone photo in the ad page's gallery sizes, which lists do not carry", async () => {
+    const { headers } = await signedInUser(ctx.app, ctx.db);
+    // A phone camera's photo: larger than any size, red on the left and blue on the right.
+    const phonePhoto = (left: string) =>
+      sharp({ create: { width: 2000, height: 1500, channels: 3, background: left } })
+        .composite([
+          {
+            input: { create: { width: 1000, height: 1500, channels: 3, background: "#0000ff" } },
+            left: 1000,
+            top: 0,
+          },
+        ])
+        .jpeg()
+        .toBuffer();
+    const title = "Toyota Corolla 2016 with sharp photos";
+    const posted = await send("/api/ads/create", headers, fields({ title }), [
+      ["images[]", await phonePhoto("#ff0000"), "front.jpg"],
+      ["images[]", await phonePhoto("#ff0000"), "side.jpg"],
+    ]);
+    expect(posted.statusCode).toBe(201);
+
+    const page = (await ctx.app.inject({ url: `/api/ads/id/${posted.json().data.id}` })).json().data;
+    expect(page.images).toHaveLength(2);
+    for (const image of page.images) {
+      // The fields the mobile app reads are unchanged.
+      expect(image).toMatchObject({
+        image_url: expect.stringMatching(/-large\.webp$/),
+        card_url: expect.stringMatching(/-card\.webp$/),
+        thumbnail_url: expect.stringMatching(/-thumbnail\.webp$/),
+      });
+      for (const [field, width, height] of [
+        ["gallery_url", 768, 576],
+        ["gallery_large_url", 1080, 810],
+      ] as const) {
+        const served = await ctx.app.inject({ url: image[field] });
+        expect(served.statusCode, field).toBe(200);
+        const body = served.rawPayload;
+        const metadata = await sharp(body).metadata();
+        expect([metadata.format, metadata.width, metadata.height], field).toEqual(["webp", width, height]);
+        // The whole photo, cut to 4:3 around its centre: red on the left, blue on the right.
+        const half = async (left: number) =>
+          sharp(
+            await sharp(body)
+              .extract({ left, top: 0, width: width / 2, height })
+              .toBuffer(),
+          ).stats();
+        expect((await half(0)).dominant, field).toMatchObject({ r: expect.toSatisfy((r: number) => r > 200) });
+        expect((await half(width / 2)).dominant, field).toMatchObject({ b: expect.toSatisfy((b: number) => b > 200) });
+      }
+    }
+
+    // Lists keep to their card sizes: the gallery's are the ad page's alone.
+    const listed = await ctx.app.inject({ method: "POST", url: "/api/ads/get", payload: { user_id: page.user_id } });
+    const [card] = listed.json().data.data[0].images;
+    expect(card.card_small_url).toMatch(/-card_small\.webp$/);
+    expect(card).not.toHaveProperty("gallery_url");
+    expect(card).not.toHaveProperty("gallery_large_url");
+  });
+
   it("checks the catalog, the place and every attribute against its type and options", async () => {
     const { headers } = await signedInUser(ctx.app, ctx.db);
     const pictures = await threePictures();

@@ -1,4 +1,5 @@
-import type { TAdImage } from "@waterside/shared/ads";
+import type { TAdGalleryImage } from "@waterside/shared/ads";
+import { IMAGE_SIZES } from "@waterside/shared/images";
 import { useRef, useState } from "react";
 import { clsx } from "clsx";
 import { Modal } from "~/components/ui/modal";
@@ -7,12 +8,30 @@ import { Modal } from "~/components/ui/modal";
 const SWIPE_MIN_PX = 40;
 
 /**
- * The ad's photos: the chosen one at card size (phones never load the 1920 px file here), thumbnails
+ * How wide the main photo shows (decision 062), from the ad page's classes: the page's padding (px-4, sm:px-6) on
+ * phones and tablets; from lg the 3fr column of the max-w-7xl page beside a gap-6, 725 px once the page stops growing.
+ * Change it with those classes: a wrong value costs bytes or sharpness, never layout.
+ */
+const MAIN_PHOTO_SIZES =
+  "(min-width: 1280px) 725px, (min-width: 1024px) calc(60vw - 43px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+
+/** The main photo's candidates: the card, already cached from the list a buyer came from, and the gallery's sizes. */
+const mainPhotoSrcSet = (image: TAdGalleryImage) =>
+  [
+    `${image.card_url} ${IMAGE_SIZES.card.width}w`,
+    `${image.gallery_url} ${IMAGE_SIZES.gallery.width}w`,
+    `${image.gallery_large_url} ${IMAGE_SIZES.gallery_large.width}w`,
+  ].join(", ");
+
+/**
+ * The ad's photos: the chosen one in the size the screen needs (phones never load the 1920 px file here), thumbnails
  * to pick another, and a full-screen viewer with the large size, arrows, keyboard and swipe.
  */
-export function AdGallery({ images, title }: { images: TAdImage[]; title: string }) {
+export function AdGallery({ images, title }: { images: TAdGalleryImage[]; title: string }) {
   const [current, setCurrent] = useState(0);
   const [open, setOpen] = useState(false);
+  // Photos whose gallery sizes did not load (posted before they existed and not yet backfilled): shown at card size.
+  const [cardOnly, setCardOnly] = useState<ReadonlySet<number>>(new Set());
   const image = images[current];
   if (!image) {
     return (
@@ -26,28 +45,44 @@ export function AdGallery({ images, title }: { images: TAdImage[]; title: string
     );
   }
   const go = (step: number) => setCurrent((index) => (index + step + images.length) % images.length);
+  const showCardSize = (id: number) => setCardOnly((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
 
   return (
     <div className="space-y-2">
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-        className="group relative block w-full overflow-hidden rounded-xl bg-slate-100"
-        aria-label={`Open photo ${current + 1} of ${images.length} full screen`}
-      >
-        <img
-          src={image.card_url}
-          alt={`${title}, photo ${current + 1} of ${images.length}`}
-          width={480}
-          height={360}
-          fetchPriority="high"
-          className="aspect-[4/3] w-full object-cover"
-        />
-        <span className="absolute right-2 bottom-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+      <div className="relative">
+        {/* The button holds only the photo: its name says what it does, and no visible text of it goes unsaid. */}
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          className="block w-full overflow-hidden rounded-xl bg-slate-100"
+          aria-label={`Open photo ${current + 1} of ${images.length} full screen`}
+        >
+          <img
+            ref={(photo) => {
+              // A photo that failed before the page's script ran has no error event left to hear.
+              if (photo?.complete && photo.naturalWidth === 0 && photo.srcset) showCardSize(image.id);
+            }}
+            src={image.card_url}
+            srcSet={cardOnly.has(image.id) ? undefined : mainPhotoSrcSet(image)}
+            sizes={cardOnly.has(image.id) ? undefined : MAIN_PHOTO_SIZES}
+            onError={(event) => {
+              if (event.currentTarget.srcset) showCardSize(image.id);
+            }}
+            alt={`${title}, photo ${current + 1} of ${images.length}`}
+            width={IMAGE_SIZES.card.width}
+            height={IMAGE_SIZES.card.height}
+            fetchPriority="high"
+            className="aspect-[4/3] w-full object-cover"
+          />
+        </button>
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute right-2 bottom-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs text-white"
+        >
           {current + 1} / {images.length}
         </span>
-      </button>
+      </div>
       <Modal
         open={open}
         onOpenChange={setOpen}
@@ -94,7 +129,7 @@ function FullScreenViewer({
   go,
   close,
 }: {
-  images: TAdImage[];
+  images: TAdGalleryImage[];
   title: string;
   current: number;
   go: (step: number) => void;
