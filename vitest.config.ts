@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "shared",
-          include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.ts", "apps/web/scripts/**/*.test.ts"],
           // The web app's own alias (apps/web/vite.config.ts), so its modules are tested as they are written.
           alias: { "~": new URL("./apps/web/src", import.meta.url).pathname },
           expect: { requireAssertions: true },
