@@ -1,6 +1,7 @@
 import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
 import { BRAND } from "@waterside/shared/brand";
 import { Suspense, lazy, useEffect, useState } from "react";
+import { clsx } from "clsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
 import { OwnerActions } from "~/features/selling/components/owner-actions";
@@ -25,6 +26,8 @@ import { AdGallery } from "~/features/ads/components/ad-gallery";
 import { OwnerBoostPanel } from "~/features/payments/components/owner-boost-panel";
 import { RelatedAds } from "~/features/ads/components/related-ads";
 import { SellerCard } from "~/features/ads/components/seller-card";
+import { ContactBar } from "~/features/ads/components/contact-bar";
+import { useContactSeller } from "~/features/ads/hooks/use-contact-seller";
 import { getUser } from "~/features/users/api/get-user";
 import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
@@ -174,14 +177,15 @@ function GoneAdPage({ adId, ...gone }: GoneAdProps & { adId: string }) {
 }
 
 function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
-  const session = useSession();
-  const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
+  const contact = useContactSeller(ad, getPhone);
+  const { isOwner } = contact;
   const [rating, setRating] = useAdRating(ad.id, ad.rating);
   const [insights, setInsights] = useState(false);
   // Spec §4 analytics log: opening an ad is its click, logged once a day however the ad was reached.
   useEffect(() => logAdClick(ad.id), [ad.id]);
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6">
+    // On a phone the contact bar is the page's last line: no bottom padding under it.
+    <div className={clsx("mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6", !isOwner && "max-lg:pb-0")}>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <AdGallery images={ad.images} title={ad.title} />
         <div className="space-y-4">
@@ -224,7 +228,7 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
             </p>
             {!isOwner && <ReportDialog target={{ adId: ad.id }} className="-ml-2" />}
           </div>
-          <SellerCard ad={ad} getPhone={getPhone} />
+          <SellerCard ad={ad} contact={contact} />
         </div>
       </div>
       {isOwner && insights ? (
@@ -247,6 +251,7 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
           <RelatedAds similar={similar} bySeller={bySeller} />
         </>
       )}
+      {!isOwner && <ContactBar sellerName={ad.user.name} contact={contact} />}
     </div>
   );
 }

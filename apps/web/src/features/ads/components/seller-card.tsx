@@ -1,49 +1,24 @@
 import type { TAdDetail } from "@waterside/shared/ads";
 import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
 import { clsx } from "clsx";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
-import { logAdContact } from "~/lib/analytics-log";
-import type { ChatNavigationState } from "~/lib/chat-navigation";
 import { formatDate } from "~/lib/format";
-import { openLoginPrompt } from "~/lib/login-prompt";
-import { useSession } from "~/lib/session";
 import { callLink, whatsAppLink } from "~/lib/phone-links";
+import type { ContactSeller } from "../hooks/use-contact-seller";
 import { useSellerPresence } from "../hooks/use-seller-presence";
 
 /**
  * Spec §2 ad page seller: photo, name, online status, type and join date; Chat (a visitor gets the login prompt) and,
  * for signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
  * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these, nor their
- * own status. The number comes from the users feature: the page hands its call in as `getPhone`.
+ * own status. `contact` is the page's, shared with the phone's contact bar.
  */
-export function SellerCard({ ad, getPhone }: { ad: TAdDetail; getPhone: (userId: number) => Promise<string | null> }) {
-  const session = useSession();
-  const navigate = useNavigate();
+export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSeller }) {
   const seller = ad.user;
-  const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
-  const signedIn = session.status === "signed-in";
-  const online = useSellerPresence(seller.id, session.status !== "loading" && !isOwner);
-
-  const chatState = (autoMessage?: string): ChatNavigationState => ({
-    isNewChat: true,
-    autoMessage,
-    productDetails: {
-      id: ad.id,
-      title: ad.title,
-      image: ad.images[0]?.thumbnail_url ?? null,
-      price: ad.price,
-      category: ad.subcategory.category,
-      subcategory_id: ad.subcategory_id,
-    },
-    sellerData: { id: seller.id, name: seller.name, profile_image: seller.profile_image_url },
-  });
-  const openChat = (autoMessage?: string) => {
-    if (!signedIn) return openLoginPrompt(`Log in to chat with ${seller.name}.`);
-    void navigate("/chat", { state: chatState(autoMessage) });
-  };
+  const { isOwner, signedIn, openChat } = contact;
+  const online = useSellerPresence(seller.id, contact.sessionKnown && !isOwner);
 
   return (
     <section aria-label="Seller" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -81,7 +56,7 @@ export function SellerCard({ ad, getPhone }: { ad: TAdDetail; getPhone: (userId:
               ))}
             </div>
           )}
-          <PhoneNumber adId={ad.id} sellerName={seller.name} signedIn={signedIn} getPhone={() => getPhone(seller.id)} />
+          <PhoneNumber sellerName={seller.name} contact={contact} />
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
             item.
@@ -111,37 +86,9 @@ function Presence({ online }: { online: boolean | null }) {
   );
 }
 
-type Phone = { state: "hidden" | "loading" | "error" } | { state: "shown"; number: string | null };
-
-/**
- * The seller's number for signed-in users only (decision 033), fetched when asked for. A number revealed is a
- * contact of the seller in the ad's analytics (decision 044).
- */
-function PhoneNumber({
-  adId,
-  sellerName,
-  signedIn,
-  getPhone,
-}: {
-  adId: number;
-  sellerName: string;
-  signedIn: boolean;
-  getPhone: () => Promise<string | null>;
-}) {
-  const [phone, setPhone] = useState<Phone>({ state: "hidden" });
-
-  async function reveal() {
-    if (!signedIn) return openLoginPrompt(`Log in to see ${sellerName}'s phone number.`);
-    setPhone({ state: "loading" });
-    try {
-      const number = await getPhone();
-      if (number) logAdContact(adId);
-      setPhone({ state: "shown", number });
-    } catch {
-      setPhone({ state: "error" });
-    }
-  }
-
+/** The seller's number once asked for, with Call and WhatsApp; the way to ask for it until then. */
+function PhoneNumber({ sellerName, contact }: { sellerName: string; contact: ContactSeller }) {
+  const { phone, revealPhone } = contact;
   if (phone.state === "shown") {
     return phone.number ? (
       <div className="space-y-2" aria-live="polite">
@@ -170,7 +117,7 @@ function PhoneNumber({
     <div className="space-y-1">
       <button
         type="button"
-        onClick={reveal}
+        onClick={revealPhone}
         disabled={phone.state === "loading"}
         className={`${secondaryButtonClass} w-full`}
       >

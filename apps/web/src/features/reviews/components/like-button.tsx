@@ -16,7 +16,8 @@ export function LikeButton({
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`${liked ? "Unlike" : "Like"} this ${what} (${count} like${count === 1 ? "" : "s"})`}
+      // The count shown must be a word of the name (axe label-content-name-mismatch): in brackets, "(3" is not "3".
+      aria-label={`${liked ? "Unlike" : "Like"} this ${what}, ${count} like${count === 1 ? "" : "s"}`}
       onClick={onToggle}
       className={clsx(
         "flex items-center gap-1 rounded-lg px-2 py-1 text-sm hover:bg-slate-100",
