@@ -27,6 +27,25 @@ describe("uploaded images", () => {
     expect([galleryLarge.width, galleryLarge.height]).toEqual([1080, 810]);
   });
 
+  it("keeps a cut-out's transparency in every size, and stores an opaque PNG without an alpha channel", async () => {
+    const cutOut = await sharp({ create: { width: 800, height: 600, channels: 4, background: "#00000000" } })
+      .composite([
+        { input: { create: { width: 400, height: 600, channels: 4, background: "#22aa66ff" } }, left: 200, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    for (const [variant, body] of Object.entries(await encodeAdImage(cutOut))) {
+      const stats = await sharp(body).stats();
+      expect([stats.isOpaque, stats.channels.length], variant).toEqual([false, 4]);
+    }
+    const opaque = await sharp({ create: { width: 800, height: 600, channels: 4, background: "#22aa66ff" } })
+      .png()
+      .toBuffer();
+    for (const [variant, body] of Object.entries(await encodeAdImage(opaque))) {
+      expect((await sharp(body).metadata()).hasAlpha, variant).toBe(false);
+    }
+  });
+
   it("refuses a text file renamed .jpg", async () => {
     await expect(readUploadedImage(Buffer.from("just some words, not a picture"))).rejects.toThrow(
       new ImageRejectedError(IMAGE_MESSAGES.notAnImage),

@@ -45,9 +45,11 @@ export async function readUploadedImage(input: Buffer, field = "images") {
   return () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
 }
 
-async function encode(pipeline: Sharp, field: string) {
+const encode = (pipeline: Sharp, field: string) => run(pipeline.webp({ quality: WEBP_QUALITY }).toBuffer(), field);
+
+async function run<T>(work: Promise<T>, field: string): Promise<T> {
   try {
-    return await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer();
+    return await work;
   } catch {
     // Truncated or corrupt data that got past the header check.
     throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage, field);
@@ -59,22 +61,63 @@ export async function encodeAdImage(input: Buffer, field = "images"): Promise<Im
   return encodeAdImageVariants(input, AD_IMAGE_VARIANTS, field);
 }
 
-/** The large size fits inside its box and is never enlarged; the others are cropped to fill theirs. */
+/**
+ * The large size fits inside its box and is never enlarged; the others are cropped to fill theirs. Decoding is a good
+ * part of the work (decision 062): the cropped sizes are cut from one decoded copy just big enough for the biggest of
+ * them, rather than from the upload once each, and an alpha channel that is opaque throughout (a photo or drawing
+ * saved as PNG) is dropped first, since resizing it costs as much as a colour and WebP stores no alpha for it anyway.
+ */
 async function encodeAdImageVariants<Variant extends AdImageVariant>(
   input: Buffer,
   variants: readonly Variant[],
   field: string,
 ): Promise<Record<Variant, Buffer>> {
   const open = await readUploadedImage(input, field);
+  // Every caller asks for cropped sizes: all of them, or the ones a stored picture lacks (`large` is never lacking).
+  const cropped = variants.filter((variant) => variant !== "large");
+  const box = {
+    width: Math.max(...cropped.map((variant) => IMAGE_SIZES[variant].width)),
+    height: Math.max(...cropped.map((variant) => IMAGE_SIZES[variant].height)),
+  };
+  const decoded = await run(
+    open()
+      .resize({ ...box, fit: "outside", withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+    field,
+  );
+  const opaque = isOpaque(decoded.data, decoded.info.channels);
+  const copy = () => {
+    const { width, height, channels } = decoded.info;
+    const pipeline = sharp(decoded.data, { raw: { width, height, channels } });
+    return opaque ? pipeline.removeAlpha() : pipeline;
+  };
   const entries = await Promise.all(
     variants.map(async (variant) => {
       const { width, height } = IMAGE_SIZES[variant];
-      const fit = variant === "large" ? "inside" : "cover";
-      const body = await encode(open().resize({ width, height, fit, withoutEnlargement: variant === "large" }), field);
+      const body =
+        variant === "large"
+          ? await encode(
+              (opaque ? open().removeAlpha() : open()).resize({
+                width,
+                height,
+                fit: "inside",
+                withoutEnlargement: true,
+              }),
+              field,
+            )
+          : await encode(copy().resize({ width, height, fit: "cover" }), field);
       return [variant, body] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<Variant, Buffer>;
+}
+
+/** Whether decoded pixels with `channels` bands (2 or 4 carry alpha, last) are opaque throughout. */
+function isOpaque(pixels: Buffer, channels: number) {
+  if (channels !== 2 && channels !== 4) return false;
+  for (let alpha = channels - 1; alpha < pixels.length; alpha += channels) if (pixels[alpha] !== 255) return false;
+  return true;
 }
 
 /** Storage file of one size of an ad image stored under `key`. */
