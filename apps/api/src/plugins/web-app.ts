@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -43,7 +43,11 @@ export async function registerWebApp(
     app.addHook("onClose", () => vite.close());
     loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const serverEntry = path.join(webRoot, "build/server/index.js");
+    // build/ is a link `npm run build` moves to each new build once it is complete: this server keeps the build it
+    // started with, so its pages never ask for assets a rebuild removed (apps/web/scripts/build-atomically.ts).
+    const link = path.join(webRoot, "build");
+    const builtDir = existsSync(link) ? realpathSync(link) : link;
+    const serverEntry = path.join(builtDir, "server/index.js");
     if (!existsSync(serverEntry)) {
       throw new Error(`The web app is not built (${serverEntry} is missing): run \`npm run build\` first.`);
     }
@@ -51,7 +55,7 @@ export async function registerWebApp(
     loadBuild = async () => build;
     // One route per built file; Vite's content-hashed files under /assets are cached for a year.
     await app.register(fastifyStatic, {
-      root: path.join(webRoot, "build/client"),
+      root: path.join(builtDir, "client"),
       wildcard: false,
       decorateReply: false,
       cacheControl: false,
