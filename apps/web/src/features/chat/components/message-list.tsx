@@ -151,22 +151,35 @@ export function MessageList({
   );
 }
 
-function Bubble({ mine, text, children }: { mine: boolean; text: string; children: React.ReactNode }) {
+/** `failed`: the user's message the server refused, which must not read as one sent. */
+function Bubble({
+  mine,
+  failed = false,
+  text,
+  children,
+}: {
+  mine: boolean;
+  failed?: boolean;
+  text: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={clsx("flex", mine ? "justify-end" : "justify-start")}>
       <div
         className={clsx(
           "max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%]",
-          mine
-            ? "rounded-br-sm bg-emerald-700 text-white"
-            : "rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200",
+          failed
+            ? "rounded-br-sm bg-red-50 text-slate-900 ring-1 ring-red-300"
+            : mine
+              ? "rounded-br-sm bg-emerald-700 text-white"
+              : "rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200",
         )}
       >
         <MessageText text={text} />
         <p
           className={clsx(
             "mt-1 flex items-center justify-end gap-1 text-[0.7rem]",
-            mine ? "text-emerald-100" : "text-slate-500",
+            failed ? "text-red-800" : mine ? "text-emerald-100" : "text-slate-500",
           )}
         >
           {children}
@@ -204,10 +217,14 @@ function PendingBubble({
   onDiscard: (clientId: string) => void;
   canRetry: boolean;
 }) {
-  const actionClass = "font-semibold underline underline-offset-2 hover:text-white";
+  const failed = item.status === "failed";
+  const actionClass = clsx(
+    "font-semibold underline underline-offset-2",
+    failed ? "hover:text-red-950" : "hover:text-white",
+  );
   return (
-    <Bubble mine text={item.text}>
-      {item.status === "failed" ? (
+    <Bubble mine failed={failed} text={item.text}>
+      {failed ? (
         <span role="alert" className="flex flex-wrap items-center justify-end gap-x-2">
           <span>Not delivered: {item.error}</span>
           {canRetry && (
