@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_UNITS } from "./catalog.ts";
 import { zId, zPage } from "./ids.ts";
 import {
   AD_SORT_FIELDS,
@@ -124,6 +125,8 @@ export const ZAdListItem = z.object({
     name: z.string(),
     category_id: z.number().int(),
     category: z.object({ id: z.number().int(), name: z.string() }),
+    /** What the price is for: "month" shows "$450 / month" (decision 067); null: the whole thing. */
+    price_unit: z.enum(PRICE_UNITS).nullable(),
   }),
   user_id: z.number().int(),
   user: ZAdSeller,

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { zId } from "./ids.ts";
 
+/**
+ * The period a price is quoted for in a subcategory: rents and pay by the month, a short stay by the night, a lease by
+ * the year, a hire by the day. A subcategory without one sells the thing for its price (decision 067).
+ */
+export const PRICE_UNITS = ["month", "night", "day", "year"] as const;
+export type TPriceUnit = (typeof PRICE_UNITS)[number];
+
 export const ZSubcategory = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SERVER_DATE_READER, formatDate, useFormatDate } from "./format";
+import { SERVER_DATE_READER, formatDate, formatPrice, useFormatDate } from "./format";
 
 const posted = "2026-11-12T21:30:00Z";
 
@@ -44,5 +44,14 @@ describe("useFormatDate", () => {
       return createElement("p", null, date(posted));
     }
     expect(renderToString(createElement(Posted))).toBe("<p>12 Nov 2026</p>");
+  });
+});
+
+describe("formatPrice", () => {
+  it("writes whole dollars, with the period a rent or a salary is for (decision 067)", () => {
+    expect(formatPrice(5500)).toBe("$5,500");
+    expect(formatPrice(450, "month")).toBe("$450 / month");
+    expect(formatPrice(60, "night")).toBe("$60 / night");
+    expect(formatPrice(1200, null)).toBe("$1,200");
   });
 });

@@ -1,8 +1,11 @@
 import { useSyncExternalStore } from "react";
+import type { TPriceUnit } from "@waterside/shared/catalog";
 
 /** Spec §9: prices are shown without decimals, in dollars. */
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-export const formatPrice = (price: number) => usd.format(price);
+/** A price, with the period it is for when its subcategory quotes one: "$450 / month" (decision 067). */
+export const formatPrice = (price: number, unit?: TPriceUnit | null) =>
+  unit ? `${usd.format(price)} / ${unit}` : usd.format(price);
 
 /** Whose calendar a date is written for: a locale (BCP 47) and a time zone (IANA). */
 export interface DateReader {

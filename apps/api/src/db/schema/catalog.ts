@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { TPriceUnit } from "@waterside/shared/catalog";
 import { cascadeReference, id, lookupColumns, lookupReference, reference, timestamps } from "./columns.ts";
 
 export const counties = pgTable("counties", {
@@ -39,6 +40,8 @@ export const subcategories = pgTable(
     image: text(),
     active: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** The period its prices are quoted for (PRICE_UNITS: rents by the month …); null: the price of the thing. */
+    price_unit: text().$type<TPriceUnit>(),
     /** Active ads in this subcategory, kept exact by statement-level triggers on ads (migration 0001). */
     active_ads_count: integer().notNull().default(0),
     ...timestamps,

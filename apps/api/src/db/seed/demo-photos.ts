@@ -20,7 +20,7 @@ export interface DemoSubject {
   companions?: readonly string[];
 }
 
-export const DEMO_PHOTO = { width: 1200, height: 900 } as const;
+export const DEMO_PHOTO = { width: 1080, height: 810 } as const;
 /** Shots one subject can be photographed in: an ad shows 2–5 of them, starting from a different one per ad. */
 export const DEMO_SHOTS = 5;
 

@@ -12,15 +12,12 @@ type Random = ReturnType<typeof seededRandom>;
 /** The ad's attribute values by attribute name; a rule may change them so they agree. */
 export type DemoValues = Map<string, string>;
 
-/** The period or quantity a price is for, when it is not the whole thing once (decision 067). */
-export type DemoPriceUnit = "month" | "night" | "day" | "year";
-
 export interface DemoStock {
   scene: DemoScene;
   /** Photo subjects by the value of attribute `by`; `other` for values not listed and subcategories without one. */
   photos: { by?: string; of?: Record<string, DemoSubject>; other: DemoSubject[] };
+  /** In the subcategory's price unit (reference categories.ts: rents and pay by the month). */
   price: (values: DemoValues, random: Random, area: string) => number;
-  unit?: DemoPriceUnit;
   /** Makes generated values agree (a brand-new car is recent), before the title and price are made. */
   settle?: (values: DemoValues, random: Random) => void;
 }
@@ -658,7 +655,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   // ── Property for Rent (by the month; short stays by the night) ──
   "Houses & Apartments for Rent": {
     scene: "yard",
-    unit: "month",
     photos: {
       by: "Property Type",
       of: { Duplex: s("1f3e1", "1f333"), Apartment: s("1f3e2"), "Studio Apartment": s("1f3e2") },
@@ -680,7 +676,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Rooms for Rent": {
     scene: "room",
-    unit: "month",
     photos: { other: [s("1f6cf", "1fa91"), s("1f6cb", "1fab4")] },
     price: (values, random, area) =>
       byValue(
@@ -691,7 +686,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Shops & Offices for Rent": {
     scene: "yard",
-    unit: "month",
     photos: {
       by: "Space Type",
       of: { Office: s("1f3e2"), Warehouse: s("1f3ed"), "Container Shop": s("1f3ea") },
@@ -714,7 +708,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Short Stay": {
     scene: "room",
-    unit: "night",
     photos: { other: [s("1f6cf", "1f6ce"), s("1f3e8", "1f334")] },
     price: (values, random) =>
       byValue(
@@ -813,7 +806,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Land for Lease": {
     scene: "field",
-    unit: "year",
     photos: { other: [s("1f333", "1f6a7"), s("1f334")] },
     price: (values, random) => lots(values, "Plot Size") * between(random, [250, 900]),
   },
@@ -1065,7 +1057,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   // ── Jobs (monthly pay) ──
   "Office & Admin": {
     scene: "table",
-    unit: "month",
     photos: { other: [s("1f4bc", "1f4cb"), s("1f4bb", "1f4c5")] },
     settle: monthlyPay,
     price: salary(
@@ -1082,7 +1073,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Sales & Marketing": {
     scene: "table",
-    unit: "month",
     photos: { other: [s("1f4c8", "1f4e3"), s("1f4e3", "1f4b5")] },
     settle: monthlyPay,
     price: salary(
@@ -1098,7 +1088,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   Drivers: {
     scene: "yard",
-    unit: "month",
     photos: {
       by: "Role",
       of: {
@@ -1117,7 +1106,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Security & Cleaning": {
     scene: "room",
-    unit: "month",
     photos: {
       by: "Role",
       of: { "Security Guard": s("1f6e1", "1f526"), Gardener: s("1fab4", "1f331"), Nanny: s("1f9f8", "1f37c") },
@@ -1128,14 +1116,12 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Hotel & Restaurant": {
     scene: "table",
-    unit: "month",
     photos: { other: [s("1f37d", "1f6ce"), s("1f373", "1f372"), s("1f379", "1f37a")] },
     settle: monthlyPay,
     price: salary({ Cook: [180, 450], Bartender: [120, 250], "Hotel Receptionist": [150, 300] }, [100, 220]),
   },
   "Technical & Construction": {
     scene: "yard",
-    unit: "month",
     photos: { other: [s("1f6e0", "1f9f0"), s("1f3d7", "1f9f1"), s("1f527", "1f529")] },
     settle: monthlyPay,
     price: salary({ Electrician: [250, 550], Mechanic: [250, 600], Welder: [220, 500] }, [200, 450]),
@@ -1266,7 +1252,6 @@ export const DEMO_STOCK: Record<string, DemoStock> = {
   },
   "Tutoring & Lessons": {
     scene: "table",
-    unit: "month",
     photos: { other: [s("1f4da", "270f"), s("1f393", "1f4da"), s("1f4d0", "270f")] },
     price: (values, random) =>
       between(random, [20, 60]) *

@@ -446,7 +446,6 @@ export function fakeAd(entry: DemoCatalogEntry, areaName: string, random: Return
     title: fill(random.pick(entry.seed.titles)).slice(0, 120),
     description: sentences.map(fill).join(" "),
     price: roundPrice(price),
-    unit: stock?.unit,
     scene: stock?.scene ?? "studio",
     subjects: stock ? demoSubjects(stock, values) : [{ main: "1f6cd" }],
     values: entry.attributes

@@ -72,7 +72,13 @@ export async function seedReferenceData(db: Database, storage: Storage): Promise
           );
           const [subRow] = await tx
             .insert(subcategories)
-            .values({ category_id: categoryRow!.id, name: sub.name, image: subImage, position: subIndex })
+            .values({
+              category_id: categoryRow!.id,
+              name: sub.name,
+              image: subImage,
+              position: subIndex,
+              price_unit: sub.priceUnit ?? null,
+            })
             .returning();
           for (const [attributeIndex, attribute] of sub.attributes.entries()) {
             // One attribute row per name and type, shared by subcategories, so "Brand" filters mean one thing.

@@ -37,6 +37,7 @@ export function toListItem(row: AdListRow, mediaBaseUrl: string): TAdListItem {
       name: row.subcategory_name,
       category_id: row.category_id,
       category: { id: row.category_id, name: row.category_name },
+      price_unit: row.subcategory_price_unit,
     },
     user_id: row.user_id,
     user: {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { TPriceUnit } from "@waterside/shared/catalog";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import {
   AD_TOTAL_EXACT_LIMIT,
@@ -46,6 +47,7 @@ export type AdListRow = {
   category_name: string;
   subcategory_id: number;
   subcategory_name: string;
+  subcategory_price_unit: TPriceUnit | null;
   user_id: number;
   user_name: string;
   user_profile_image: string | null;
@@ -226,7 +228,7 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
     select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}::int) as description,
       a.price::text as price, a.location,
       a.category_id, (select c.name from categories c where c.id = a.category_id) as category_name,
-      a.subcategory_id, (select s.name from subcategories s where s.id = a.subcategory_id) as subcategory_name,
+      a.subcategory_id, s.name as subcategory_name, s.price_unit as subcategory_price_unit,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
       (select ut.name from user_types ut where ut.id = u.usertype_id) as user_usertype,
       u.created_at as user_created_at, a.status_id,
@@ -236,6 +238,7 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
          from ad_images i where i.ad_id = a.id order by i."order" limit 1) as image
     from unnest(${ids}::int[]) with ordinality as page(id, position)
     join ads a on a.id = page.id
+    join subcategories s on s.id = a.subcategory_id
     join users u on u.id = a.user_id
     order by page.position`;
 }
@@ -366,7 +369,7 @@ export async function findAdForPage(db: Database, id: number) {
     select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.location,
       a.latitude, a.longitude, a.updated_at,
       a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,
-      s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
+      s.price_unit as subcategory_price_unit, s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
       u.usertype_id as user_usertype_id, ut.name as user_usertype, u.created_at as user_created_at,
       a.status_id, st.name as status_name, a.visibility_score, a.created_at, null as image
     from ads a

@@ -382,3 +382,36 @@ describe("GET /api/ads/id/:id", () => {
     }
   });
 });
+
+describe("price units (decision 067)", () => {
+  it("says what a price is for where its subcategory quotes by the period, in lists and on the ad page", async () => {
+    const [rooms] = await ctx.db.select().from(subcategories).where(eq(subcategories.name, "Rooms for Rent"));
+    const [shortStay] = await ctx.db.select().from(subcategories).where(eq(subcategories.name, "Short Stay"));
+    const landlord = await createUser(ctx.db, { name: "Landlord" });
+    const room = await createAd(ctx.db, {
+      user_id: landlord.id,
+      category_id: rooms!.category_id,
+      subcategory_id: rooms!.id,
+      title: "Room and parlor in Paynesville",
+      price: 45,
+    });
+    const stay = await createAd(ctx.db, {
+      user_id: landlord.id,
+      category_id: shortStay!.category_id,
+      subcategory_id: shortStay!.id,
+      title: "Furnished apartment per night",
+      price: 60,
+    });
+    const listed = (await list({ user_id: landlord.id })).data;
+    expect(listed.map((ad) => [ad.title, ad.subcategory.price_unit]).sort()).toEqual([
+      ["Furnished apartment per night", "night"],
+      ["Room and parlor in Paynesville", "month"],
+    ]);
+    const page = (await ctx.app.inject({ url: `/api/ads/id/${room.id}` })).json().data as TAdDetail;
+    expect(page.subcategory.price_unit).toBe("month");
+    // A car is sold for its price: no unit.
+    const corolla = (await list({ search: "corolla" })).data[0]!;
+    expect(corolla.subcategory.price_unit).toBeNull();
+    expect(stay.id).toBeGreaterThan(0);
+  });
+});

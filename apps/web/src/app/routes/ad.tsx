@@ -104,8 +104,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   return [
     ...pageMeta(
       {
-        title: `${ad.title} - ${formatPrice(ad.price)}`,
-        description: `${formatPrice(ad.price)} · ${ad.location} · ${ad.description.slice(0, 140)}`,
+        title: `${ad.title} - ${formatPrice(ad.price, ad.subcategory.price_unit)}`,
+        description: `${formatPrice(ad.price, ad.subcategory.price_unit)} · ${ad.location} · ${ad.description.slice(0, 140)}`,
         path: adPath(ad),
         image,
         type: "product",
@@ -201,7 +201,7 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
               <h1 className="text-xl font-semibold wrap-anywhere sm:text-2xl">{ad.title}</h1>
               <SaveToggle adId={ad.id} className="shrink-0" />
             </div>
-            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
             <StarRating rating={rating} />
             <OwnerActions ad={ad} />
             <OwnerBoostPanel ad={ad} />

@@ -101,7 +101,7 @@ function AdminAdView({ ad }: { ad: TAdminAdDetail }) {
               <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
             </div>
             <h1 className="text-xl font-semibold break-words sm:text-2xl">{ad.title}</h1>
-            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
             <p className="text-sm text-slate-600">
               {ad.subcategory.category.name} › {ad.subcategory.name}
             </p>

@@ -35,7 +35,7 @@ export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: s
       />
       <SaveToggle adId={ad.id} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price)}</p>
+        <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
         <h3 className="line-clamp-2 font-medium text-slate-900">
           <Link
             to={adPath(ad)}

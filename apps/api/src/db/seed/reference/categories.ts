@@ -936,6 +936,7 @@ export const categories: SeedCategory[] = [
     subcategories: [
       {
         name: "Houses & Apartments for Rent",
+        priceUnit: "month",
         attributes: [
           {
             name: "Property Type",
@@ -980,6 +981,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Rooms for Rent",
+        priceUnit: "month",
         attributes: [
           {
             name: "Room Type",
@@ -1025,6 +1027,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Shops & Offices for Rent",
+        priceUnit: "month",
         attributes: [
           {
             name: "Space Type",
@@ -1060,6 +1063,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Short Stay",
+        priceUnit: "night",
         attributes: [
           {
             name: "Property Type",
@@ -1324,6 +1328,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Land for Lease",
+        priceUnit: "year",
         attributes: [
           {
             name: "Plot Size",
@@ -1740,6 +1745,7 @@ export const categories: SeedCategory[] = [
     subcategories: [
       {
         name: "Office & Admin",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -1792,6 +1798,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Sales & Marketing",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -1839,6 +1846,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Drivers",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -1888,6 +1896,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Security & Cleaning",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -1923,6 +1932,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Hotel & Restaurant",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -1963,6 +1973,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Technical & Construction",
+        priceUnit: "month",
         attributes: [
           {
             name: "Role",
@@ -2138,6 +2149,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Tutoring & Lessons",
+        priceUnit: "month",
         attributes: [
           {
             name: "Subject",

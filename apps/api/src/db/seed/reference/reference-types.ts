@@ -1,3 +1,5 @@
+import type { TPriceUnit } from "@waterside/shared/catalog";
+
 /** Shapes of the reference data seeded into every empty database. */
 
 export interface SeedCounty {
@@ -21,6 +23,8 @@ export interface SeedAttribute {
 
 export interface SeedSubcategory {
   name: string;
+  /** The period its prices are quoted for (rents by the month …); absent: the price of the thing (decision 067). */
+  priceUnit?: TPriceUnit;
   attributes: SeedAttribute[];
   /** Plausible USD price range for demo ads. */
   priceRange: [number, number];

@@ -108,7 +108,7 @@ export function MyAdsTab({
                   </p>
                 )}
                 <p className="text-sm text-slate-600">
-                  {formatPrice(ad.price)} ·{" "}
+                  {formatPrice(ad.price, ad.subcategory.price_unit)} ·{" "}
                   <span
                     className={
                       ad.status.name === "Active" ? "font-medium text-emerald-800" : "font-medium text-amber-700"
