@@ -46,6 +46,21 @@ describe("uploaded images", () => {
     }
   });
 
+  it("stores a picture already the size of the large gallery once for both sizes, and a bigger one in its own", async () => {
+    const exact = await encodeAdImage(await photo("jpeg", 1080, 810));
+    expect(exact.large).toBe(exact.gallery_large);
+    const bigger = await encodeAdImage(await photo("jpeg", 2000, 1500));
+    expect(bigger.large).not.toBe(bigger.gallery_large);
+    const large = await sharp(bigger.large).metadata();
+    expect([large.width, large.height]).toEqual([1440, 1080]);
+  });
+
+  it("encodes with less effort when asked (the demo seed), into the same sizes", async () => {
+    const quick = await encodeAdImage(await photo("png", 1200, 900), "images", 0);
+    const card = await sharp(quick.card).metadata();
+    expect([card.format, card.width, card.height]).toEqual(["webp", 480, 360]);
+  });
+
   it("refuses a text file renamed .jpg", async () => {
     await expect(readUploadedImage(Buffer.from("just some words, not a picture"))).rejects.toThrow(
       new ImageRejectedError(IMAGE_MESSAGES.notAnImage),
