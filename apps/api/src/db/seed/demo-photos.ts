@@ -280,3 +280,30 @@ function hashSeed(text: string): number {
   for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
   return hash >>> 0;
 }
+
+/**
+ * A category's or subcategory's picture (reference data, in production too): its subject on a backdrop of the
+ * category's colours, with a shadow, and no words (the name is written beside it).
+ */
+export async function drawCatalogPicture(options: {
+  code: string;
+  colors: readonly [string, string];
+  width: number;
+  height: number;
+}): Promise<Buffer> {
+  const { code, colors, width, height } = options;
+  const subject = await render(code);
+  const subjectHeight = height * 0.68;
+  const placed: Placed = {
+    render: subject,
+    x: width / 2 - (subjectHeight * subject.aspect) / 2,
+    height: subjectHeight,
+    shot: { rotate: 0, mirror: false },
+  };
+  const baseY = height * 0.86;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>
+    <radialGradient id="backdrop" cx="0.5" cy="0.4" r="0.85"><stop offset="0" stop-color="${colors[1]}"/><stop offset="1" stop-color="${colors[0]}"/></radialGradient>
+    <radialGradient id="shadow"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
+    </defs><rect width="100%" height="100%" fill="url(#backdrop)"/>${shadowSvg(placed, baseY)}${placedSvg(placed, baseY)}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

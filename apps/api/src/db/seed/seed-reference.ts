@@ -16,7 +16,7 @@ import { storeSingleImage } from "../../lib/images.ts";
 import { categories } from "./reference/categories.ts";
 import { counties } from "./reference/counties.ts";
 import { packages } from "./reference/packages.ts";
-import { drawPicture } from "./placeholder-images.ts";
+import { drawCatalogPicture } from "./demo-photos.ts";
 
 // Tiles show category pictures at about 130 px wide: 240x180 stays sharp on 2x screens and weighs little.
 const CATALOG_IMAGE = { width: 240, height: 180 };
@@ -46,12 +46,7 @@ export async function seedReferenceData(db: Database, storage: Storage): Promise
         const image = await storeSingleImage(
           storage,
           "categories",
-          await drawPicture({
-            ...CATALOG_IMAGE,
-            colors: category.colors,
-            label: category.name,
-            seed: categoryIndex + 1,
-          }),
+          await drawCatalogPicture({ ...CATALOG_IMAGE, code: category.picture, colors: category.colors }),
           CATALOG_IMAGE,
         );
         const [categoryRow] = await tx
@@ -62,11 +57,10 @@ export async function seedReferenceData(db: Database, storage: Storage): Promise
           const subImage = await storeSingleImage(
             storage,
             "subcategories",
-            await drawPicture({
+            await drawCatalogPicture({
               ...CATALOG_IMAGE,
+              code: sub.picture,
               colors: [category.colors[1], category.colors[0]],
-              label: sub.name,
-              seed: (categoryIndex + 1) * 100 + subIndex,
             }),
             CATALOG_IMAGE,
           );

@@ -25,10 +25,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────────── Vehicles ─────────────────────────────
   {
     name: "Vehicles",
+    picture: "1f697",
     colors: ["#1e3a8a", "#3b82f6"],
     subcategories: [
       {
         name: "Cars",
+        picture: "1f697",
         attributes: [
           {
             name: "Brand",
@@ -92,6 +94,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "SUVs & Jeeps",
+        picture: "1f699",
         attributes: [
           {
             name: "Brand",
@@ -155,6 +158,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Trucks & Buses",
+        picture: "1f69a",
         attributes: [
           {
             name: "Vehicle Type",
@@ -205,6 +209,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Vehicle Parts & Accessories",
+        picture: "1f527",
         attributes: [
           {
             name: "Part Type",
@@ -260,10 +265,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Motorbikes & Keke ─────────────────────────
   {
     name: "Motorbikes & Keke",
+    picture: "1f6fa",
     colors: ["#9a3412", "#f97316"],
     subcategories: [
       {
         name: "Motorbikes",
+        picture: "1f3cd",
         attributes: [
           {
             name: "Brand",
@@ -306,6 +313,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Keke (Tricycles)",
+        picture: "1f6fa",
         attributes: [
           {
             name: "Brand",
@@ -348,6 +356,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Motorbike Parts & Accessories",
+        picture: "1f527",
         attributes: [
           {
             name: "Part Type",
@@ -399,10 +408,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Phones & Tablets ─────────────────────────
   {
     name: "Phones & Tablets",
+    picture: "1f4f1",
     colors: ["#5b21b6", "#8b5cf6"],
     subcategories: [
       {
         name: "Mobile Phones",
+        picture: "1f4f1",
         attributes: [
           {
             name: "Brand",
@@ -454,6 +465,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Tablets",
+        picture: "1f4f1",
         attributes: [
           {
             name: "Brand",
@@ -495,6 +507,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Phone Accessories",
+        picture: "1f50c",
         attributes: [
           {
             name: "Accessory Type",
@@ -545,10 +558,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────────── Electronics ─────────────────────────────
   {
     name: "Electronics",
+    picture: "1f4fa",
     colors: ["#0f766e", "#14b8a6"],
     subcategories: [
       {
         name: "TVs",
+        picture: "1f4fa",
         attributes: [
           {
             name: "Brand",
@@ -596,6 +611,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Laptops & Computers",
+        picture: "1f4bb",
         attributes: [
           {
             name: "Computer Type",
@@ -655,6 +671,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Audio & Speakers",
+        picture: "1f4fb",
         attributes: [
           {
             name: "Audio Type",
@@ -694,6 +711,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Home Appliances",
+        picture: "1f50c",
         attributes: [
           {
             name: "Appliance",
@@ -749,10 +767,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Solar & Generators ─────────────────────────
   {
     name: "Solar & Generators",
+    picture: "2600",
     colors: ["#a16207", "#eab308"],
     subcategories: [
       {
         name: "Solar Panels & Kits",
+        picture: "2600",
         attributes: [
           {
             name: "Item",
@@ -795,6 +815,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Inverters & Batteries",
+        picture: "1f50b",
         attributes: [
           {
             name: "Item",
@@ -835,6 +856,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Generators",
+        picture: "26a1",
         attributes: [
           {
             name: "Brand",
@@ -888,6 +910,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Stabilizers & UPS",
+        picture: "1f50c",
         attributes: [
           {
             name: "Item",
@@ -932,10 +955,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Property for Rent ─────────────────────────
   {
     name: "Property for Rent",
+    picture: "1f3e0",
     colors: ["#065f46", "#10b981"],
     subcategories: [
       {
         name: "Houses & Apartments for Rent",
+        picture: "1f3e0",
         priceUnit: "month",
         attributes: [
           {
@@ -981,6 +1006,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Rooms for Rent",
+        picture: "1f6cf",
         priceUnit: "month",
         attributes: [
           {
@@ -1027,6 +1053,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Shops & Offices for Rent",
+        picture: "1f3ea",
         priceUnit: "month",
         attributes: [
           {
@@ -1063,6 +1090,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Short Stay",
+        picture: "1f6cf",
         priceUnit: "night",
         attributes: [
           {
@@ -1098,10 +1126,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Property for Sale ─────────────────────────
   {
     name: "Property for Sale",
+    picture: "1f3e1",
     colors: ["#164e63", "#0891b2"],
     subcategories: [
       {
         name: "Houses for Sale",
+        picture: "1f3e0",
         attributes: [
           {
             name: "Property Type",
@@ -1139,6 +1169,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Unfinished Houses",
+        picture: "1f3d7",
         attributes: [
           {
             name: "Stage",
@@ -1173,6 +1204,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Commercial Property for Sale",
+        picture: "1f3ec",
         attributes: [
           {
             name: "Property Type",
@@ -1211,10 +1243,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────────────── Land ─────────────────────────────────
   {
     name: "Land",
+    picture: "1f334",
     colors: ["#3f6212", "#65a30d"],
     subcategories: [
       {
         name: "Residential Land",
+        picture: "1f334",
         attributes: [
           {
             name: "Plot Size",
@@ -1256,6 +1290,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Commercial Land",
+        picture: "1f334",
         attributes: [
           {
             name: "Plot Size",
@@ -1294,6 +1329,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Farmland",
+        picture: "1f333",
         attributes: [
           { name: "Acres", type: "Number", required: true, range: [2, 500] },
           {
@@ -1328,6 +1364,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Land for Lease",
+        picture: "1f333",
         priceUnit: "year",
         attributes: [
           {
@@ -1371,10 +1408,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Furniture & Home ─────────────────────────
   {
     name: "Furniture & Home",
+    picture: "1f6cb",
     colors: ["#78350f", "#b45309"],
     subcategories: [
       {
         name: "Furniture",
+        picture: "1fa91",
         attributes: [
           {
             name: "Item",
@@ -1424,6 +1463,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Mattresses & Bedding",
+        picture: "1f6cf",
         attributes: [
           {
             name: "Item",
@@ -1456,6 +1496,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Kitchen & Dining",
+        picture: "1f373",
         attributes: [
           {
             name: "Item",
@@ -1493,6 +1534,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Home Decor",
+        picture: "1f5bc",
         attributes: [
           {
             name: "Item",
@@ -1530,10 +1572,12 @@ export const categories: SeedCategory[] = [
   // ─────────────────────────────── Fashion ───────────────────────────────
   {
     name: "Fashion",
+    picture: "1f457",
     colors: ["#9d174d", "#ec4899"],
     subcategories: [
       {
         name: "Men's Clothing",
+        picture: "1f455",
         attributes: [
           {
             name: "Item",
@@ -1564,6 +1608,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Women's Clothing",
+        picture: "1f45a",
         attributes: [
           {
             name: "Item",
@@ -1594,6 +1639,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Shoes",
+        picture: "1f45f",
         attributes: [
           {
             name: "Gender",
@@ -1633,6 +1679,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Bags",
+        picture: "1f45c",
         attributes: [
           {
             name: "Bag Type",
@@ -1667,6 +1714,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Jewelry & Watches",
+        picture: "1f48d",
         attributes: [
           {
             name: "Item",
@@ -1700,6 +1748,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Fabrics & Lappa",
+        picture: "1f97b",
         attributes: [
           {
             name: "Fabric Type",
@@ -1741,10 +1790,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────────────── Jobs ─────────────────────────────────
   {
     name: "Jobs",
+    picture: "1f4bc",
     colors: ["#1e293b", "#475569"],
     subcategories: [
       {
         name: "Office & Admin",
+        picture: "1f4bc",
         priceUnit: "month",
         attributes: [
           {
@@ -1798,6 +1849,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Sales & Marketing",
+        picture: "1f4c8",
         priceUnit: "month",
         attributes: [
           {
@@ -1846,6 +1898,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Drivers",
+        picture: "1f698",
         priceUnit: "month",
         attributes: [
           {
@@ -1896,6 +1949,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Security & Cleaning",
+        picture: "1f9f9",
         priceUnit: "month",
         attributes: [
           {
@@ -1932,6 +1986,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Hotel & Restaurant",
+        picture: "1f37d",
         priceUnit: "month",
         attributes: [
           {
@@ -1973,6 +2028,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Technical & Construction",
+        picture: "1f6e0",
         priceUnit: "month",
         attributes: [
           {
@@ -2019,10 +2075,12 @@ export const categories: SeedCategory[] = [
   // ─────────────────────────────── Services ───────────────────────────────
   {
     name: "Services",
+    picture: "1f9f0",
     colors: ["#3730a3", "#6366f1"],
     subcategories: [
       {
         name: "Repairs & Technicians",
+        picture: "1f9f0",
         attributes: [
           {
             name: "Service",
@@ -2059,6 +2117,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Cleaning & Laundry",
+        picture: "1f9f9",
         attributes: [
           {
             name: "Service",
@@ -2094,6 +2153,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Transport & Moving",
+        picture: "1f69a",
         attributes: [
           {
             name: "Service",
@@ -2122,6 +2182,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Events & Catering",
+        picture: "1f382",
         attributes: [
           {
             name: "Service",
@@ -2149,6 +2210,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Tutoring & Lessons",
+        picture: "1f4da",
         priceUnit: "month",
         attributes: [
           {
@@ -2187,10 +2249,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Agriculture & Food ─────────────────────────
   {
     name: "Agriculture & Food",
+    picture: "1f33e",
     colors: ["#14532d", "#22c55e"],
     subcategories: [
       {
         name: "Rice & Grains",
+        picture: "1f35a",
         attributes: [
           {
             name: "Product",
@@ -2225,6 +2289,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Palm Oil & Cassava",
+        picture: "1f360",
         attributes: [
           {
             name: "Product",
@@ -2255,6 +2320,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Livestock & Poultry",
+        picture: "1f414",
         attributes: [
           {
             name: "Animal",
@@ -2279,6 +2345,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Fruits & Vegetables",
+        picture: "1f345",
         attributes: [
           {
             name: "Product",
@@ -2317,6 +2384,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Fish & Seafood",
+        picture: "1f41f",
         attributes: [
           {
             name: "Product",
@@ -2345,6 +2413,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Farm Equipment & Inputs",
+        picture: "1f69c",
         attributes: [
           {
             name: "Item",
@@ -2387,10 +2456,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Building Materials ─────────────────────────
   {
     name: "Building Materials",
+    picture: "1f9f1",
     colors: ["#44403c", "#78716c"],
     subcategories: [
       {
         name: "Cement & Blocks",
+        picture: "1f9f1",
         attributes: [
           {
             name: "Product",
@@ -2420,6 +2491,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Roofing & Ceiling",
+        picture: "1f6d6",
         attributes: [
           {
             name: "Product",
@@ -2448,6 +2520,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Plumbing & Water Tanks",
+        picture: "1f6b0",
         attributes: [
           {
             name: "Item",
@@ -2477,6 +2550,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Electrical Supplies",
+        picture: "1f50c",
         attributes: [
           {
             name: "Item",
@@ -2512,6 +2586,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Wood & Timber",
+        picture: "1fab5",
         attributes: [
           {
             name: "Wood Item",
@@ -2545,6 +2620,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Tiles & Paint",
+        picture: "1f3a8",
         attributes: [
           {
             name: "Item",
@@ -2577,10 +2653,12 @@ export const categories: SeedCategory[] = [
   // ───────────────────────── Health & Beauty ─────────────────────────
   {
     name: "Health & Beauty",
+    picture: "1f484",
     colors: ["#86198f", "#d946ef"],
     subcategories: [
       {
         name: "Hair & Wigs",
+        picture: "1f487",
         attributes: [
           {
             name: "Hair Type",
@@ -2609,6 +2687,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Skin Care & Makeup",
+        picture: "1f9f4",
         attributes: [
           {
             name: "Product",
@@ -2637,6 +2716,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Fragrances",
+        picture: "1f9f4",
         attributes: [
           {
             name: "Fragrance Type",
@@ -2674,6 +2754,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Medical Supplies",
+        picture: "1fa7a",
         attributes: [
           {
             name: "Item",
@@ -2716,6 +2797,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Salon & Barber Services",
+        picture: "1f487",
         attributes: [
           {
             name: "Service",
@@ -2743,10 +2825,12 @@ export const categories: SeedCategory[] = [
   // ─────────────────────────── Babies & Kids ───────────────────────────
   {
     name: "Babies & Kids",
+    picture: "1f9f8",
     colors: ["#be123c", "#fb7185"],
     subcategories: [
       {
         name: "Kids Clothing & Shoes",
+        picture: "1f455",
         attributes: [
           {
             name: "Item",
@@ -2786,6 +2870,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Baby Gear",
+        picture: "1f9f8",
         attributes: [
           {
             name: "Item",
@@ -2819,6 +2904,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Toys & Games",
+        picture: "1f9f8",
         attributes: [
           {
             name: "Toy Type",
@@ -2857,6 +2943,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "Baby Care & Feeding",
+        picture: "1f37c",
         attributes: [
           {
             name: "Product",
@@ -2885,6 +2972,7 @@ export const categories: SeedCategory[] = [
       },
       {
         name: "School Supplies",
+        picture: "1f4da",
         attributes: [
           {
             name: "Item",

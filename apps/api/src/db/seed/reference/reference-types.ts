@@ -23,6 +23,8 @@ export interface SeedAttribute {
 
 export interface SeedSubcategory {
   name: string;
+  /** What its picture shows: a Fluent Emoji 3D code point sequence, e.g. "1f697" (automobile). */
+  picture: string;
   /** The period its prices are quoted for (rents by the month …); absent: the price of the thing (decision 067). */
   priceUnit?: TPriceUnit;
   attributes: SeedAttribute[];
@@ -39,7 +41,9 @@ export interface SeedSubcategory {
 
 export interface SeedCategory {
   name: string;
-  /** Two hex colours for the generated category/subcategory images. */
+  /** What its picture shows, as SeedSubcategory's. */
+  picture: string;
+  /** Two hex colours: the backdrop of its pictures. */
   colors: [string, string];
   subcategories: SeedSubcategory[];
 }
