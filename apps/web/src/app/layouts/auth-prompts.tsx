@@ -9,9 +9,14 @@ import { closePrompt, openSignupPrompt, usePrompt } from "~/lib/login-prompt";
 const SIGNUP_PROMPT_DELAY_MS = 5000;
 const SIGNUP_PROMPT_SEEN = "waterside.signup_prompt_seen";
 
+/** Fields where a visitor types or picks: the search words, its place, any form's text. */
+const TYPING_FIELDS =
+  "input:not([type=checkbox],[type=radio],[type=button],[type=submit],[type=reset],[type=range],[type=file]), textarea, select, [contenteditable=true]";
+const isTyping = () => document.activeElement?.matches(TYPING_FIELDS) ?? false;
+
 /**
  * The login prompt (a visitor's signed-in action) and, on public pages (`invite`), the sign-up invitation
- * (once per browser session, 5 s after a visitor arrives). Both lead to /auth and back here afterwards.
+ * (once per browser session, 5 s after a visitor arrives, or later while they type). Both lead to /auth and back here afterwards.
  */
 export function AuthPrompts({ invite = true }: { invite?: boolean }) {
   const session = useSession();
@@ -21,11 +26,26 @@ export function AuthPrompts({ invite = true }: { invite?: boolean }) {
 
   useEffect(() => {
     if (!invite || session.status !== "signed-out" || sessionStorage.getItem(SIGNUP_PROMPT_SEEN)) return;
-    const timer = setTimeout(() => {
+    let timer: number | undefined;
+    const wait = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(due, SIGNUP_PROMPT_DELAY_MS);
+    };
+    // Someone typing a search (or any text) is not interrupted: the invitation, which takes the focus, waits until
+    // they leave the field, then the same delay again (decision 064).
+    const due = () => {
+      if (isTyping()) {
+        document.addEventListener("focusout", wait, { once: true });
+        return;
+      }
       sessionStorage.setItem(SIGNUP_PROMPT_SEEN, "1");
       openSignupPrompt();
-    }, SIGNUP_PROMPT_DELAY_MS);
-    return () => clearTimeout(timer);
+    };
+    wait();
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("focusout", wait);
+    };
   }, [invite, session.status]);
 
   const open = prompt !== null && session.status === "signed-out";

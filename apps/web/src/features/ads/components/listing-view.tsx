@@ -57,9 +57,10 @@ export function ListingView({
       <div className="flex items-start gap-6">
         <FilterSidebar filters={filters} defaultSort={defaultSort} />
         <section aria-label="Results" className="min-w-0 flex-1">
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+          {/* The count heads the results: the cards' titles are h3, so headings step down one level at a time. */}
+          <h2 className="mb-3 text-sm font-normal text-slate-600" aria-live="polite">
             {adCount(ads)}
-          </p>
+          </h2>
           <AdGrid ads={ads.data} />
           <Pagination page={ads.current_page} lastPage={ads.last_page} lastPageKnown={!ads.total_is_lower_bound} />
         </section>

@@ -57,8 +57,16 @@ export function SearchBar({
 
   const showList = open && suggestions.length > 0 && text.trim().length >= SUGGESTION_MIN_LENGTH;
   return (
-    <Form ref={form} action="/search" method="get" role="search" className="relative flex flex-col gap-2 sm:flex-row">
-      <div className="relative min-w-0 flex-1">
+    // On a phone the words and the Search button share the first row and the place goes below: the suggestion list,
+    // as wide as the words' field, then covers only the place, never the button (decision 064).
+    <Form
+      ref={form}
+      action="/search"
+      method="get"
+      role="search"
+      className="relative grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:flex sm:flex-row"
+    >
+      <div className="relative col-start-1 row-start-1 min-w-0 flex-1">
         <input
           name="search"
           type="search"
@@ -124,11 +132,11 @@ export function SearchBar({
       <LocationPicker
         counties={counties}
         defaultValue={location}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-56"
+        className="col-span-2 row-start-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-56"
       />
       <button
         type="submit"
-        className="rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800"
+        className="col-start-2 row-start-1 rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 sm:px-5"
       >
         Search
       </button>
