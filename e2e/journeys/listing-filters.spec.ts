@@ -30,7 +30,7 @@ async function shownAdIds(results: Locator) {
 }
 
 const countOf = async (page: Page) =>
-  Number((await page.getByRole("region", { name: "Results" }).locator("p[aria-live]").textContent())!.split(" ")[0]);
+  Number((await page.getByRole("region", { name: "Results" }).locator("[aria-live]").textContent())!.split(" ")[0]);
 
 test("a Year range narrows the Cars listing: applied at once on a desktop, by Apply in the phone's Filter Modal", async ({
   page,
