@@ -54,9 +54,10 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
             <div
               key={item.title}
               aria-hidden={index !== current}
+              // The outgoing words fade out before the next ones fade in, so two lines never overlap mid-change.
               className={clsx(
-                "[grid-area:1/1] transition-[opacity,visibility] duration-500 motion-reduce:transition-none",
-                index === current ? "visible opacity-100" : "invisible opacity-0",
+                "[grid-area:1/1] transition-[opacity,visibility] motion-reduce:transition-none",
+                index === current ? "visible opacity-100 delay-200 duration-300" : "invisible opacity-0 duration-200",
               )}
             >
               <p className="text-2xl font-bold tracking-tight sm:text-4xl">{item.title}</p>
