@@ -60,9 +60,8 @@ async function run<T>(work: Promise<T>, field: string): Promise<T> {
   }
 }
 
-/** Re-encodes an image into every ad size as WebP, upright and without metadata. */
 /**
- * An ad photo in every stored size. `effort` trades encoding time for bytes: the demo seed, which encodes hundreds of
+ * Re-encodes an image into every ad size as WebP, upright and without metadata. `effort` trades encoding time for bytes: the demo seed, which encodes hundreds of
  * photos on a first start, spends less (files about 6 % larger); uploads keep the default.
  */
 export async function encodeAdImage(input: Buffer, field = "images", effort = WEBP_EFFORT): Promise<ImageVariants> {
