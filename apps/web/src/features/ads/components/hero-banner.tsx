@@ -78,7 +78,8 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
           >
             ‹
           </button>
-          <div className="flex gap-2">
+          <div className="flex">
+            {/* A 10 px dot inside a 24 px button: a thumb can hit it (WCAG 2.2 target size). */}
             {SLIDES.map((item, index) => (
               <button
                 key={item.title}
@@ -86,8 +87,10 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
                 onClick={() => go(index)}
                 aria-label={`Slide ${index + 1} of ${SLIDES.length}`}
                 aria-current={index === current}
-                className={clsx("size-2.5 rounded-full", index === current ? "bg-white" : "bg-white/45")}
-              />
+                className="grid size-6 place-items-center rounded-full"
+              >
+                <span className={clsx("size-2.5 rounded-full", index === current ? "bg-white" : "bg-white/45")} />
+              </button>
             ))}
           </div>
           <button
