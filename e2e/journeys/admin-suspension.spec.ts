@@ -103,6 +103,6 @@ test("an admin suspends another: the other's open page goes to the login, which 
   // Both changes are in the audit log, against the moderator.
   await page.goto(`/admin/audit-log?target_type=admin&target_id=${moderatorId}`);
   const log = page.getByRole("table", { name: "Audit log" });
-  await expect(log.getByRole("row").nth(1)).toContainText("status: Suspended → Active");
-  await expect(log.getByRole("row").nth(2)).toContainText("status: Active → Suspended");
+  await expect(log.getByRole("row").nth(1)).toContainText(`Admin #${moderatorId} reactivated: Suspended → Active`);
+  await expect(log.getByRole("row").nth(2)).toContainText(`Admin #${moderatorId} suspended: Active → Suspended`);
 });
