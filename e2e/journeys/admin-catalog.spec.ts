@@ -23,6 +23,9 @@ test("an admin adds a category, a subcategory and a required attribute, and a se
   const categoryName = `Boats ${word}`;
   const subcategoryName = `Canoes ${word}`;
   const [categoryPicture, subcategoryPicture] = await photos(page, ["#0e7490", "#a16207"]);
+  // Creating a category or subcategory encodes its picture with sharp; on a 2-core CI machine running both
+  // projects' journeys that once took over the default 5 s, so the confirmations get a wider window.
+  const created = { timeout: 15_000 };
 
   await adminLogsIn(page);
   await page.getByRole("navigation").getByRole("link", { name: "Manage categories" }).click();
@@ -40,7 +43,7 @@ test("an admin adds a category, a subcategory and a required attribute, and a se
   // The preview of the chosen picture (decorative: the name says what it is).
   await expect(addCategory.locator("img")).toBeVisible();
   await addCategory.getByRole("button", { name: "Create category" }).click();
-  await expect(page.getByText(M.categoryCreated)).toBeVisible();
+  await expect(page.getByText(M.categoryCreated)).toBeVisible(created);
   await expect(page.getByRole("heading", { level: 2, name: categoryName })).toBeVisible();
   const categorySwitch = page.getByRole("switch", { name: "Category active", exact: true });
   await expect(categorySwitch).toHaveAttribute("aria-checked", "false");
@@ -54,7 +57,7 @@ test("an admin adds a category, a subcategory and a required attribute, and a se
   await addSubcategory.getByLabel("Name").fill(subcategoryName);
   await addSubcategory.getByLabel("Image").setInputFiles(subcategoryPicture!);
   await addSubcategory.getByRole("button", { name: "Create subcategory" }).click();
-  await expect(page.getByText(M.subcategoryCreated)).toBeVisible();
+  await expect(page.getByText(M.subcategoryCreated)).toBeVisible(created);
   await expect(page.getByRole("tab", { name: new RegExp(subcategoryName) })).toHaveAttribute("aria-selected", "true");
   const panel = page.getByRole("tabpanel", { name: new RegExp(subcategoryName) });
   await expect(panel.getByText("No data available")).toBeVisible();
