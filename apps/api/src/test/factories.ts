@@ -12,18 +12,17 @@ import { users } from "../db/schema/users.ts";
 
 let sequence = 0;
 
-export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+/** A user with an email (every account has one except those created by phone). */
+type UserOverrides = Partial<Omit<typeof users.$inferInsert, "email">> & { email?: string };
+
+export async function createUser(db: Database, overrides: UserOverrides = {}) {
   sequence += 1;
+  const email = overrides.email ?? `user${sequence}-${Date.now()}@example.com`;
   const [user] = await db
     .insert(users)
-    .values({
-      name: `Test User ${sequence}`,
-      email: `user${sequence}-${Date.now()}@example.com`,
-      usertype_id: USER_TYPE.individual,
-      ...overrides,
-    })
+    .values({ name: `Test User ${sequence}`, usertype_id: USER_TYPE.individual, ...overrides, email })
     .returning();
-  return user!;
+  return { ...user!, email };
 }
 
 interface AdExtras {
@@ -100,7 +99,7 @@ export async function authHeaders(app: App, principal: Principal, deviceId = `de
 }
 
 /** A new user, signed in: the user row and the headers to act as them. */
-export async function signedInUser(app: App, db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+export async function signedInUser(app: App, db: Database, overrides: UserOverrides = {}) {
   const user = await createUser(db, overrides);
   return { user, headers: await authHeaders(app, { kind: "user", userId: user.id }) };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { cascadeReference, id, lookupColumns, lookupReference, timestamps, timestamptz } from "./columns.ts";
 
 /** 1 Individual, 2 Company (spec: usertype_id 1 individual, 2 business). */
@@ -24,9 +24,17 @@ export const users = pgTable(
     usertype_id: lookupReference(() => userTypes.id),
     status_id: lookupReference(() => userStatuses.id).default(1),
     name: text().notNull(),
-    email: text().notNull(),
+    /** Null for an account created by phone until its owner adds an email (decision 068). */
+    email: text(),
     password_hash: text(),
     phone_number: text(),
+    /**
+     * The number this account proved by SMS code, in E.164 (+231886123456); one account per verified number.
+     * `phone_verified` is this being set; editing the profile's phone to another number clears it.
+     */
+    verified_phone_number: text(),
+    /** The seller's choice: buyers may reveal the phone number (true) or must chat first (false). */
+    phone_revealable: boolean().notNull().default(true),
     bio: text(),
     profile_image: text(),
     google_id: text(),
@@ -41,6 +49,7 @@ export const users = pgTable(
     uniqueIndex("users_google_id_unique").on(table.google_id),
     uniqueIndex("users_facebook_id_unique").on(table.facebook_id),
     uniqueIndex("users_apple_id_unique").on(table.apple_id),
+    uniqueIndex("users_verified_phone_number_unique").on(table.verified_phone_number),
   ],
 );
 

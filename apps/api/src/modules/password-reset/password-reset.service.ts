@@ -81,7 +81,8 @@ export function createPasswordResetService({
     async sendResetCode(email: string) {
       const user = await findActiveUser(email);
       if (!user) return;
-      issueCode(user).catch((error: unknown) =>
+      // Found by its email, so it has one (accounts created by phone have none until added).
+      issueCode({ id: user.id, email: user.email ?? email }).catch((error: unknown) =>
         log.error({ err: error, userId: user.id }, "password reset code could not be issued"),
       );
     },

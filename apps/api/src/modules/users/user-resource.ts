@@ -32,6 +32,7 @@ export async function loadUserResource(
     email: user.email,
     name: user.name,
     phone_number: user.phone_number,
+    phone_verified: user.verified_phone_number !== null,
     profile_image: user.profile_image,
     profile_image_url: mediaUrl(user.profile_image, mediaBaseUrl),
     bio: user.bio,

@@ -24,7 +24,7 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
     resolver: zodResolver(ZProfileUpdate) as never,
     defaultValues: {
       name: user.name,
-      email: user.email,
+      email: user.email ?? "",
       phone_number: user.phone_number ?? "",
       bio: user.bio ?? "",
       company: business
