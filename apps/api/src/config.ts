@@ -128,6 +128,27 @@ const environmentSchema = z.object({
   APPLE_TEAM_ID: z.string().optional(),
   APPLE_KEY_ID: z.string().optional(),
   APPLE_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be the PEM text of the .p8 key" }).optional(),
+  /** Twilio's Messages API sends the sign-in codes (issue 27); unset outside production: the local fake gateway. */
+  SMS_TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, "must be a Twilio Account SID (AC followed by 32 hex digits)")
+    .optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: a Twilio number in E.164, an alphanumeric sender id, or a Messaging Service SID (MG…). */
+  SMS_FROM: z.string().min(1).optional(),
+  SMS_API_URL: z.url({ message: "must be an absolute URL" }).default("https://api.twilio.com"),
+  /** Country calling codes whose numbers may receive codes, comma-separated (SMS pumping defence). */
+  SMS_COUNTRY_CODES: z
+    .string()
+    .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, "must be country calling codes such as 231, comma-separated")
+    .default("231"),
+  SMS_MAX_PER_NUMBER_HOUR: z.coerce.number({ message: "must be a number" }).int().min(1).default(5),
+  SMS_MAX_PER_IP_HOUR: z.coerce.number({ message: "must be a number" }).int().min(1).default(20),
+  /** Per number prefix (country code and the first digits), where pumping rings use consecutive numbers. */
+  SMS_MAX_PER_PREFIX_HOUR: z.coerce.number({ message: "must be a number" }).int().min(1).default(50),
+  SMS_MAX_PER_DAY: z.coerce.number({ message: "must be a number" }).int().min(1).default(2000),
+  /** Admins sign in with a TOTP code after the password; may be turned off outside production only. */
+  ADMIN_TOTP: booleanFlag.default(true),
   APPLE_REDIRECT_URI: z.url({ message: "must be an absolute URL" }).optional(),
   APPLE_BASE_URL: z.url({ message: "must be an absolute URL" }).default("https://appleid.apple.com"),
   S3_BUCKET: z
@@ -205,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
   }
   // Canonical links, share previews and the sitemap are cached publicly: their origin never comes from a header.
+  if (production && !vars.ADMIN_TOTP) {
+    throw new ConfigError("Invalid configuration: ADMIN_TOTP cannot be false when NODE_ENV=production");
+  }
+  requireTogether(vars, ["SMS_TWILIO_ACCOUNT_SID", "SMS_TWILIO_AUTH_TOKEN", "SMS_FROM"]);
   if (production && !vars.PUBLIC_URL) {
     throw new ConfigError("Invalid configuration: PUBLIC_URL is required when NODE_ENV=production");
   }
@@ -265,6 +290,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Off (null) in production without keys; development keeps generated keys in DATA_DIR (decision 042). */
     webPush: webPushKeys(vars, production, dataDir),
     chatEmailDelaySeconds: vars.CHAT_EMAIL_DELAY_SECONDS,
+    /** Sign-in codes by SMS (issue 27). `twilio` null: outside production the server starts the local fake gateway. */
+    sms: {
+      twilio:
+        vars.SMS_TWILIO_ACCOUNT_SID && vars.SMS_TWILIO_AUTH_TOKEN && vars.SMS_FROM
+          ? {
+              apiUrl: vars.SMS_API_URL.replace(/\/+$/, ""),
+              accountSid: vars.SMS_TWILIO_ACCOUNT_SID,
+              authToken: vars.SMS_TWILIO_AUTH_TOKEN,
+              from: vars.SMS_FROM,
+            }
+          : null,
+      countryCodes: vars.SMS_COUNTRY_CODES.split(",").map((code) => code.trim()),
+      caps: {
+        perNumberHour: vars.SMS_MAX_PER_NUMBER_HOUR,
+        perIpHour: vars.SMS_MAX_PER_IP_HOUR,
+        perPrefixHour: vars.SMS_MAX_PER_PREFIX_HOUR,
+        perDay: vars.SMS_MAX_PER_DAY,
+      },
+    },
+    /** Whether admins need a TOTP code after the password (always in production). */
+    adminTotpRequired: vars.ADMIN_TOTP,
     webPushCaFile: vars.WEB_PUSH_CA_FILE,
     /** Which push endpoints are accepted and contacted (decision 058). */
     pushEndpoints: {

@@ -5,7 +5,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { buildApp, type App } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { openConfiguredDatabase } from "./db/database.ts";
-import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
 import { createJobs, type Jobs } from "./lib/jobs.ts";
 import { startMomoSandbox } from "./lib/momo-sandbox.ts";
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
@@ -90,6 +90,9 @@ async function main() {
   if (config.seedDemo) {
     banner.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
     banner.push(`  ${DEMO_ADMIN.email.padEnd(30)} admin       (admin API: /api/admin/auth/login)`);
+    if (!config.production) {
+      banner.push(`  ${"".padEnd(30)} its authenticator secret (TOTP): ${DEMO_ADMIN_TOTP_SECRET}`);
+    }
     for (const account of DEMO_ACCOUNTS) {
       banner.push(`  ${account.email.padEnd(30)} ${account.business ? "business  " : "individual"}  ${account.name}`);
     }

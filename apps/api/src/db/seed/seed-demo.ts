@@ -33,6 +33,11 @@ import {
 export const DEMO_PASSWORD = "waterside-demo";
 
 export const DEMO_ADMIN = { name: `${BRAND} Admin`, email: "admin@demo.waterside.lr" };
+/**
+ * The demo admin's authenticator secret (RFC 6238, base32): enrolled already, so the start banner can print it for an
+ * authenticator app (development only) and the journeys can compute its codes. Demo data only; never a real admin's.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPWATERSIDEDEMOADM";
 /** A second admin, so the Admins page lists more than the one reading it (decision 057). */
 export const DEMO_SECOND_ADMIN = { name: "Patience Flomo", email: "moderator@demo.waterside.lr" };
 
@@ -212,7 +217,12 @@ async function writeDemoData(
 ) {
   const [admin] = await db
     .insert(admins)
-    .values({ ...DEMO_ADMIN, password_hash: passwordHash })
+    .values({
+      ...DEMO_ADMIN,
+      password_hash: passwordHash,
+      totp_secret: DEMO_ADMIN_TOTP_SECRET,
+      totp_enabled_at: new Date(),
+    })
     .returning({ id: admins.id });
   await db.insert(admins).values({ ...DEMO_SECOND_ADMIN, password_hash: passwordHash });
   const userRows: Array<typeof users.$inferSelect> = [];
