@@ -36,6 +36,7 @@ import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admi
 import { adminAccountsRoutes } from "./modules/admin/admin-admins.routes.ts";
 import { createAdminAccountsService } from "./modules/admin/admin-admins.service.ts";
 import { adminAuditLogRoutes } from "./modules/admin/admin-audit-log.routes.ts";
+import { auditedBy } from "./modules/admin/admin-audit.ts";
 import { adminAdsRoutes } from "./modules/admin/admin-ads.routes.ts";
 import { createAdminAdsService } from "./modules/admin/admin-ads.service.ts";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
@@ -226,7 +227,12 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         auth: createAuthService({ db, storage, tokens, mediaBaseUrl }),
         social: createSocialSignIn({ db, storage, providers }),
       });
-      await api.register(adminSignInRoutes, { db, mediaBaseUrl });
+      await api.register(adminSignInRoutes, {
+        db,
+        mediaBaseUrl,
+        totpRequired: config.adminTotpRequired,
+        audit: auditedBy,
+      });
       // Every admin route but sign-in registers here, behind the admin guard (spec second document §7 "Admin").
       await api.register(async (admin) => {
         guardEveryRoute(admin, app.requireAdmin);

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from "@waterside/shared/admin-messages";
 import { AUTH_MESSAGES } from "@waterside/shared/auth-messages";
 import { envelope } from "@waterside/shared/api-envelope";
 import { ZAdmin } from "@waterside/shared/users";
+import { ZAdminLoginResult, ZAdminTwoFactorSignedIn, ZAdminTwoFactorVerify } from "@waterside/shared/admin-two-factor";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,14 +16,25 @@ import { HttpError } from "../../plugins/errors.ts";
 import { emailKey, ipKey, limit } from "../../plugins/rate-limit.ts";
 import { AUTH_RATE_LIMITS } from "../auth/auth.routes.ts";
 import { toAdminResource } from "../users/user-resource.ts";
+import type { RecordChange } from "../../lib/recorded-change.ts";
+import { createAdminTwoFactor } from "./admin-two-factor.ts";
 
 const decoyHash = hash("decoy password that never matches");
 
-/** Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. */
-export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseUrl: string }> = async (
-  app,
-  { db, mediaBaseUrl },
-) => {
+/**
+ * Admins sign in apart from users (spec second document: /admin/auth/*); their tokens open admin routes only. With the
+ * second factor (issue 27, decision 071) a right password answers a challenge, spent by `POST /admin/auth/two-factor`.
+ */
+export const adminSignInRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  mediaBaseUrl: string;
+  /** ADMIN_TOTP (config.adminTotpRequired): admins without an authenticator must set one up. */
+  totpRequired: boolean;
+  /** The admin module's audit record, in this admin's name (enrolment, a recovery code spent). */
+  audit: (adminId: number) => RecordChange;
+}> = async (app, { db, mediaBaseUrl, totpRequired, audit }) => {
+  const twoFactor = createAdminTwoFactor({ db, tokens: app.tokens, mediaBaseUrl, required: totpRequired, audit });
+
   app.post(
     "/admin/auth/login",
     {
@@ -36,9 +48,14 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseU
       ],
       schema: {
         tags: ["admin"],
-        summary: "Admin sign-in",
+        summary: "Admin sign-in, step 1: the password",
+        description:
+          "A right password answers the signed-in body only when no second factor is due (ADMIN_TOTP off outside " +
+          "production and no authenticator set up). Otherwise it answers a challenge: `two_factor: 'code'` for an " +
+          "admin with an authenticator, `two_factor: 'enrol'` with the authenticator's setup (secret, otpauth URL, " +
+          "QR code as SVG) at the first sign-in. Send the challenge token and a code to POST /admin/auth/two-factor.",
         body: ZLoginCredentials,
-        response: { 200: envelope(z.object({ admin: ZAdmin, authorization: ZAuthorization })) },
+        response: { 200: envelope(ZAdminLoginResult) },
       },
     },
     async (request) => {
@@ -51,9 +68,28 @@ export const adminSignInRoutes: FastifyPluginAsyncZod<{ db: Database; mediaBaseU
       }
       // Told only after the password matched, as a banned user is (403): a stranger learns nothing from it.
       if (admin.status === "Suspended") throw new HttpError(403, ADMIN_MESSAGES.adminSuspended);
-      const authorization = await app.tokens.startSession({ kind: "admin", adminId: admin.id }, device_id, remember_me);
-      return { data: { admin: toAdminResource(admin, mediaBaseUrl), authorization } };
+      return { data: await twoFactor.afterPassword(admin, device_id, remember_me) };
     },
+  );
+
+  app.post(
+    "/admin/auth/two-factor",
+    {
+      // Wrong codes are held like wrong passwords: per address here, per admin and per challenge in the service.
+      preHandler: limit(app, { ...AUTH_RATE_LIMITS.loginPerIp, key: ipKey("admin-two-factor") }),
+      schema: {
+        tags: ["admin"],
+        summary: "Admin sign-in, step 2: the code from the authenticator app, or a recovery code",
+        description:
+          "Spends the challenge of POST /admin/auth/login (valid 5 minutes, once; void after 5 wrong codes) with " +
+          "`code` (6 digits, RFC 6238) or `recovery_code` (single use). Answers the login body; at enrolment it adds " +
+          "`recovery_codes`, 10 codes shown this once. A code already used to sign in is refused (422): wait for the " +
+          "next one. More than 10 wrong codes of one admin in 15 minutes answer 429.",
+        body: ZAdminTwoFactorVerify,
+        response: { 200: envelope(ZAdminTwoFactorSignedIn) },
+      },
+    },
+    async (request) => ({ data: await twoFactor.verify(request.body) }),
   );
 
   app.post(
