@@ -77,6 +77,11 @@ import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.t
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { phoneRevealRoutes } from "./modules/users/phone-reveal.routes.ts";
+import { phoneRevealsRoutes } from "./modules/phone-reveals/phone-reveals.routes.ts";
+import { createPhoneRevealsService } from "./modules/phone-reveals/phone-reveals.service.ts";
+import { reactToTrustEvents } from "./modules/trust/trust.reactions.ts";
+import { createTrustService } from "./modules/trust/trust.service.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin, guardEveryRoute } from "./plugins/auth.ts";
 import { errorsPlugin, sendApiNotFound } from "./plugins/errors.ts";
@@ -222,6 +227,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });
       await api.register(paymentsRoutes, { payments });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
+      // Seller trust (issue 27): response figures kept by chat events, the seller's reveal choice, phone reveals.
+      reactToTrustEvents(events, jobs, createTrustService(db));
+      await api.register(phoneRevealRoutes, { db, mediaBaseUrl });
+      await api.register(phoneRevealsRoutes, { reveals: createPhoneRevealsService({ db, events }) });
       const providers = createSocialProviders(config.social, app.log);
       await api.register(authRoutes, {
         auth: createAuthService({ db, storage, tokens, mediaBaseUrl }),

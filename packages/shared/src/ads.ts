@@ -8,6 +8,7 @@ import {
   SORT_ORDERS,
   SUGGESTION_MIN_LENGTH,
 } from "./ads-messages.ts";
+import { ZTrust } from "./trust.ts";
 
 /** Spec §5 payload cleaning: empty values are ignored, whichever client forgot to drop them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -61,6 +62,10 @@ export const ZAdFilters = z.object({
   has_active_subscription: optional(
     z.preprocess((value) => value === true || value === "true" || value === "1" || value === 1, z.boolean()),
   ),
+  /** Only ads whose seller has a verified phone (issue 27); false or absent: every ad. */
+  verified_sellers: optional(
+    z.preprocess((value) => value === true || value === "true" || value === "1" || value === 1, z.boolean()),
+  ),
   sort_by: optional(z.enum(AD_SORT_FIELDS)),
   sort_order: optional(z.enum(SORT_ORDERS)),
   sort_combined: optional(
@@ -108,6 +113,8 @@ export const ZAdSeller = z.object({
   usertype_id: z.number().int(),
   usertype: z.object({ id: z.number().int(), name: z.string() }),
   created_at: z.string(),
+  /** The seller proved their phone number by SMS code (issue 27): ad cards show a badge. */
+  phone_verified: z.boolean(),
 });
 
 /** An ad in a list: only its title image, and its description cut for the card's three lines. */
@@ -179,6 +186,8 @@ export type TAdRating = z.infer<typeof ZAdRating>;
 
 /** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller, ratings. */
 export const ZAdDetail = ZAdListItem.extend({
+  /** The seller with what a buyer may trust about them (issue 27). */
+  user: ZAdSeller.extend({ trust: ZTrust }),
   images: z.array(ZAdGalleryImage),
   rating: ZAdRating,
   latitude: z.number().nullable(),

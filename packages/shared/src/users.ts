@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZEmail, ZRequiredPhoneNumber } from "./auth.ts";
 import { PASSWORD_MIN_LENGTH } from "./auth-messages.ts";
 import { optionalCoordinate, optionalText } from "./form-values.ts";
+import { ZTrust } from "./trust.ts";
 import { USER_MESSAGES } from "./users-messages.ts";
 
 export const ZUserType = z.object({ id: z.number().int(), name: z.string() });
@@ -35,6 +36,8 @@ export const ZUser = z.object({
   phone_number: z.string().nullable(),
   /** Whether the account proved `phone_number` by SMS code (issue 27; additive to the spec's user). */
   phone_verified: z.boolean(),
+  /** The seller's choice (issue 27): buyers may reveal the phone number (true) or must chat first (false). */
+  phone_revealable: z.boolean(),
   profile_image: z.string().nullable(),
   profile_image_url: z.string().nullable(),
   bio: z.string().nullable(),
@@ -47,8 +50,10 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 /**
- * Another user's profile (seller, reviewer), never provider ids or account status. Email and phone are shown to
- * signed-in users only, and are null for visitors (docs/decisions/033-contact-details.md).
+ * Another user's profile (seller, reviewer), never provider ids or account status. Email is shown to signed-in users
+ * only (decision 033). The phone number is null but for the user themselves: buyers reveal it through
+ * `POST /ads/{id}/phone`, capped per day, or read it in a chat they share (decision 072). `trust` is what a buyer may
+ * trust about them (issue 27).
  */
 export const ZPublicUser = ZUser.pick({
   id: true,
@@ -60,7 +65,7 @@ export const ZPublicUser = ZUser.pick({
   created_at: true,
   phone_number: true,
   company: true,
-}).extend({ email: z.string().nullable() });
+}).extend({ email: z.string().nullable(), trust: ZTrust });
 export type TPublicUser = z.infer<typeof ZPublicUser>;
 
 export const ZAdmin = z.object({

@@ -15,6 +15,8 @@ export interface DomainEventMap {
   "chat.message.created": { chatId: number; messageId: number; senderId: number; receiverId: number };
   /** A buyer opened a new chat with a seller about the seller's ad (not a reused chat): a contact (decision 044). */
   "chat.started": { chatId: number; adId: number; buyerId: number };
+  /** A buyer revealed an ad's phone number (not the same ad again that day): a contact (decisions 044, 072). */
+  "phone.revealed": { adId: number; buyerId: number };
   /** A user saved an ad (not a repeat save): analytics counts it (decision 044). */
   "ad.saved": { adId: number; userId: number };
   /** A seller saved an edit of their ad: what an admin reviewed may have changed (decision 052). */

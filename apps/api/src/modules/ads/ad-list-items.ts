@@ -49,6 +49,7 @@ export function toListItem(row: AdListRow, mediaBaseUrl: string): TAdListItem {
       usertype_id: row.user_usertype_id,
       usertype: { id: row.user_usertype_id, name: row.user_usertype },
       created_at: new Date(row.user_created_at).toISOString(),
+      phone_verified: row.user_phone_verified,
     },
     status_id: row.status_id,
     status: { id: row.status_id, name: row.status_name },

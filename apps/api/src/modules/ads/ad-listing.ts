@@ -83,6 +83,7 @@ export function createAdListing(db: Database, mediaBaseUrl: string) {
       searchWords: filters.search === undefined ? undefined : await caches.searchWords(filters.search),
       businessSellersOnly: filters.section === "top_seller",
       boostedOnly: filters.has_active_subscription === true,
+      verifiedSellersOnly: filters.verified_sellers === true,
       sort: sortField ? { field: sortField, order: (order as "asc" | "desc" | undefined) ?? "desc" } : null,
       limit: perPage,
       offset: (page - 1) * perPage,

@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { findLatestSubscription } from "../payments/latest-subscription.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
+import { loadTrust } from "../trust/trust-figures.ts";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import { toImage, toListItem } from "./ad-list-items.ts";
 import { findAdForPage, lastIssuedAdId } from "./ads.queries.ts";
@@ -26,9 +27,13 @@ export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<Sav
       throw notFound("Ad");
     }
     const { ad, images, attributes } = found;
+    const listItem = toListItem(ad, mediaBaseUrl);
+    const [rating, trust] = await Promise.all([loadAdRating(db, id, viewerId), loadTrust(db, ad.user_id)]);
+    if (!trust) throw notFound("Ad");
     return {
-      ...toListItem(ad, mediaBaseUrl),
-      rating: await loadAdRating(db, id, viewerId),
+      ...listItem,
+      user: { ...listItem.user, trust },
+      rating,
       description: ad.description_full,
       images: images.map((image) => toGalleryImage(image, mediaBaseUrl)),
       latitude: ad.latitude,

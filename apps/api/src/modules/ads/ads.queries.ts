@@ -27,6 +27,8 @@ export interface AdListQuery {
   /** The words of `search` an ad must hold one of (findSearchWords): what writes concern its lists (decision 056). */
   searchWords?: string[] | null;
   businessSellersOnly: boolean;
+  /** Only ads whose seller has a verified phone (issue 27). */
+  verifiedSellersOnly?: boolean;
   /** Only ads with a running boost. */
   boostedOnly?: boolean;
   /** null: by search relevance. */
@@ -54,6 +56,7 @@ export type AdListRow = {
   user_usertype_id: number;
   user_usertype: string;
   user_created_at: Date;
+  user_phone_verified: boolean;
   status_id: number;
   status_name: string;
   visibility_score: number;
@@ -85,6 +88,12 @@ function listConditions(query: AdListQuery): SQL[] {
     conditions.push(
       sql`exists (select 1 from subscriptions sub where sub.ad_id = a.id and sub.status = 'active'
                   and (sub.end_date is null or sub.end_date > now()))`,
+    );
+  }
+  if (query.verifiedSellersOnly) {
+    // Through the users primary key per candidate ad, like the business filter: the list's own index stays in charge.
+    conditions.push(
+      sql`exists (select 1 from users u where u.id = a.user_id and u.verified_phone_number is not null)`,
     );
   }
   if (query.businessSellersOnly) {
@@ -231,7 +240,7 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
       a.subcategory_id, s.name as subcategory_name, s.price_unit as subcategory_price_unit,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
       (select ut.name from user_types ut where ut.id = u.usertype_id) as user_usertype,
-      u.created_at as user_created_at, a.status_id,
+      u.created_at as user_created_at, u.verified_phone_number is not null as user_phone_verified, a.status_id,
       (select st.name from ad_statuses st where st.id = a.status_id) as status_name,
       a.visibility_score, a.created_at,
       (select json_build_object('id', i.id, 'path', i.path, 'order', i."order")
@@ -371,7 +380,7 @@ export async function findAdForPage(db: Database, id: number) {
       a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,
       s.price_unit as subcategory_price_unit, s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
       u.usertype_id as user_usertype_id, ut.name as user_usertype, u.created_at as user_created_at,
-      a.status_id, st.name as status_name, a.visibility_score, a.created_at, null as image
+      u.verified_phone_number is not null as user_phone_verified, a.status_id, st.name as status_name, a.visibility_score, a.created_at, null as image
     from ads a
     join subcategories s on s.id = a.subcategory_id
     join categories c on c.id = a.category_id

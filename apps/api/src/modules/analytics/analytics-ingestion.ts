@@ -161,10 +161,10 @@ export function createAnalyticsIngestion({
     },
 
     /**
-     * A chat started about an ad is a contact of its seller, counted in the chat's transaction: once per buyer, ad and
-     * day, together with the phone numbers revealed (decision 044).
+     * A chat started about an ad, or its phone number revealed, is a contact of its seller, counted in that write's
+     * transaction: once per buyer, ad and day, whichever way they got in touch (decisions 044, 072).
      */
-    async countChatContact(tx: Transaction, { adId, buyerId }: { adId: number; buyerId: number }) {
+    async countContact(tx: Transaction, { adId, buyerId }: { adId: number; buyerId: number }) {
       await countInTransaction(tx, "contact", adId, buyerId);
     },
 

@@ -8,7 +8,9 @@ export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analyti
   // Saves are counted in the saving transaction: a save that rolls back never counted.
   events.onWrite("ad.saved", (payload, tx) => analytics.countSave(tx, payload));
   // A chat started about an ad is a contact, counted with the chat: a chat that rolls back never counted.
-  events.onWrite("chat.started", (payload, tx) => analytics.countChatContact(tx, payload));
+  events.onWrite("chat.started", (payload, tx) => analytics.countContact(tx, payload));
+  // So is a phone number revealed (decision 072): Insights' contacts count both, once per buyer, ad and day.
+  events.onWrite("phone.revealed", (payload, tx) => analytics.countContact(tx, payload));
   // Stars move the score (decision 045): the ads are queued for the score job with the rating that changed them.
   events.onWrite("ratings.changed", ({ adIds }, tx) => queueRescore(tx, adIds));
   // A boost moves the ranking with the payment, cancel or expiry that changed it (decision 048).

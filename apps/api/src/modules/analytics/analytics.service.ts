@@ -33,7 +33,7 @@ export function createAnalyticsService({
   return {
     register: ingestion.register,
     countSave: ingestion.countSave,
-    countChatContact: ingestion.countChatContact,
+    countContact: ingestion.countContact,
     ...createAnalyticsReports({ db, now, flush }),
     rescoreBoosted: scores.rescoreBoosted,
     recomputeScores: scores.recomputeScores,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { imageVariantUrl } from "@waterside/shared/images";
+import type { TTrust } from "@waterside/shared/trust";
 import type { TAdmin, TPublicUser, TUser } from "@waterside/shared/users";
 import type { Database } from "../../db/database.ts";
 import type { admins } from "../../db/schema/admin-auth.ts";
@@ -33,6 +34,7 @@ export async function loadUserResource(
     name: user.name,
     phone_number: user.phone_number,
     phone_verified: user.verified_phone_number !== null,
+    phone_revealable: user.phone_revealable,
     profile_image: user.profile_image,
     profile_image_url: mediaUrl(user.profile_image, mediaBaseUrl),
     bio: user.bio,
@@ -57,8 +59,16 @@ export async function loadUserResource(
   };
 }
 
-/** Another user's profile; contact details only for a signed-in viewer, so visitors cannot harvest them. */
-export function toPublicUser(user: TUser, { withContact }: { withContact: boolean }): TPublicUser {
+/**
+ * Another user's profile: the email only for a signed-in viewer, so visitors cannot harvest it (decision 033); the
+ * phone number only for the user themselves, since buyers reveal it through POST /ads/{id}/phone under a daily cap
+ * (decision 072).
+ */
+export function toPublicUser(
+  user: TUser,
+  trust: TTrust,
+  { withContact, self }: { withContact: boolean; self: boolean },
+): TPublicUser {
   const { id, name, usertype_id, usertype, profile_image_url, bio, created_at, company } = user;
   return {
     id,
@@ -70,7 +80,8 @@ export function toPublicUser(user: TUser, { withContact }: { withContact: boolea
     created_at,
     company,
     email: withContact ? user.email : null,
-    phone_number: withContact ? user.phone_number : null,
+    phone_number: self ? user.phone_number : null,
+    trust,
   };
 }
 

@@ -123,13 +123,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: [limit(app, { ...USERS_RATE_LIMITS.perIp, key: ipKey("profile") }), contactReadsPerUser],
       schema: {
         tags: ["users"],
-        summary: "A seller's or reviewer's public profile with contact info",
+        summary:
+          "A seller's or reviewer's public profile with trust figures; the email for signed-in users, the phone number " +
+          "for the user themselves only (buyers reveal it with POST /ads/{id}/phone, decision 072)",
         params: z.object({ id: zId() }),
         response: { 200: envelope(ZPublicUser) },
       },
     },
     async (request) => ({
-      data: await users.publicProfile(request.params.id, { signedIn: request.principal?.kind === "user" }),
+      data: await users.publicProfile(
+        request.params.id,
+        request.principal?.kind === "user" ? request.principal.userId : undefined,
+      ),
     }),
   );
 };

@@ -13,6 +13,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
 import type { TokenService } from "../auth/tokens.ts";
+import { loadTrust } from "../trust/trust-figures.ts";
 import { loadUserResource, toPublicUser } from "./user-resource.ts";
 
 /** A picture field of the profile form: a new file, or the URL of the one already there (kept as is). */
@@ -54,10 +55,10 @@ export function createUsersService({
   return {
     load,
 
-    async publicProfile(userId: number, viewer: { signedIn: boolean }): Promise<TPublicUser> {
-      const user = await loadUserResource(db, userId, mediaBaseUrl);
-      if (!user || user.status_id !== USER_STATUS.active) throw notFound("User");
-      return toPublicUser(user, { withContact: viewer.signedIn });
+    async publicProfile(userId: number, viewerId: number | undefined): Promise<TPublicUser> {
+      const [user, trust] = await Promise.all([loadUserResource(db, userId, mediaBaseUrl), loadTrust(db, userId)]);
+      if (!user || !trust || user.status_id !== USER_STATUS.active) throw notFound("User");
+      return toPublicUser(user, trust, { withContact: viewerId !== undefined, self: viewerId === userId });
     },
 
     async updateProfile(

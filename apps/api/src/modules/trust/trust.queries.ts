@@ -1,0 +1,92 @@
+import { sql, type SQL } from "drizzle-orm";
+import { TRUST_MIN_CHATS, TRUST_WINDOW_DAYS } from "@waterside/shared/trust";
+import type { Database } from "../../db/database.ts";
+import type { Transaction } from "../../lib/domain-events.ts";
+
+type Executor = Pick<Database | Transaction, "execute">;
+
+/** A chat waits this long for an answer before it counts as unanswered (decision 070). */
+const ANSWER_WITHIN = sql`interval '24 hours'`;
+const WINDOW_START = sql`now() - make_interval(days => ${TRUST_WINDOW_DAYS})`;
+
+/**
+ * Writes the response figures of the users `participants` selects (a query of `user_id`s), in one statement
+ * (decision 070). A conversation counts for a user when someone else opened it (sent its first message) within the
+ * window; its first answer is the user's first message in it. A conversation still inside its 24 hours without an
+ * answer is not counted yet: it may still be answered in time. The rate and median stay null below TRUST_MIN_CHATS.
+ */
+async function writeStats(db: Executor, participants: SQL): Promise<number> {
+  const rows = await db.execute(sql`
+    with participants as (${participants}),
+    conversations as (
+      select p.user_id, opening.created_at as opened_at,
+        (select min(r.created_at) from chat_messages r
+          where r.chat_id = c.id and r.sender_id = p.user_id) as answered_at
+      from participants p
+      join chats c on (c.user_low_id = p.user_id or c.user_high_id = p.user_id)
+        -- A chat's last message is never older than its first: this bound lets the activity indexes pick the chats.
+        and c.last_message_at >= ${WINDOW_START}
+      cross join lateral (
+        select m.sender_id, m.created_at from chat_messages m where m.chat_id = c.id order by m.id limit 1
+      ) opening
+      where opening.sender_id <> p.user_id and opening.created_at >= ${WINDOW_START}
+    ),
+    decided as (
+      select * from conversations where answered_at is not null or opened_at <= now() - ${ANSWER_WITHIN}
+    ),
+    figures as (
+      select p.user_id, count(d.opened_at)::int as chats_count,
+        count(*) filter (where d.answered_at <= d.opened_at + ${ANSWER_WITHIN})::int as answered_count,
+        percentile_cont(0.5) within group (order by extract(epoch from d.answered_at - d.opened_at) / 60)
+          filter (where d.answered_at is not null) as median_minutes
+      from participants p left join decided d on d.user_id = p.user_id
+      group by p.user_id
+    )
+    insert into response_stats as rs
+      (user_id, chats_count, answered_count, response_rate, response_time_minutes, computed_at)
+    select f.user_id, f.chats_count, f.answered_count,
+      case when f.chats_count >= ${TRUST_MIN_CHATS} then f.answered_count::real / f.chats_count end,
+      case when f.chats_count >= ${TRUST_MIN_CHATS} then round(f.median_minutes)::int end,
+      now()
+    from figures f join users u on u.id = f.user_id
+    on conflict (user_id) do update set
+      chats_count = excluded.chats_count, answered_count = excluded.answered_count,
+      response_rate = excluded.response_rate, response_time_minutes = excluded.response_time_minutes,
+      computed_at = excluded.computed_at
+    returning rs.user_id`);
+  return rows.length;
+}
+
+/** Recomputes these users' figures. */
+export async function recomputeUsers(db: Executor, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await writeStats(db, sql`select unnest(${`{${userIds.join(",")}}`}::int[]) as user_id`);
+}
+
+/**
+ * Recomputes every user who chatted within the window, and those whose figures are stored (the window slid past
+ * their chats); answers how many were written.
+ */
+export async function recomputeEveryone(db: Executor): Promise<number> {
+  return writeStats(
+    db,
+    sql`select user_low_id as user_id from chats where last_message_at >= ${WINDOW_START}
+        union select user_high_id from chats where last_message_at >= ${WINDOW_START}
+        union select user_id from response_stats`,
+  );
+}
+
+/**
+ * Whose figures a stored message can change: only a first message of its sender in the chat does (the opening, or
+ * the first answer), and then only the figures of the participant who did not open the chat. Null otherwise.
+ */
+export async function userConcernedByMessage(
+  tx: Transaction,
+  { chatId, messageId, senderId, receiverId }: { chatId: number; messageId: number; senderId: number; receiverId: number },
+): Promise<number | null> {
+  const [row] = await tx.execute<{ opener_id: number | null; senders_first: string | null }>(sql`
+    select (select sender_id from chat_messages where chat_id = ${chatId} order by id limit 1) as opener_id,
+      (select min(id)::text from chat_messages where chat_id = ${chatId} and sender_id = ${senderId}) as senders_first`);
+  if (!row || row.senders_first === null || Number(row.senders_first) !== messageId) return null;
+  return row.opener_id === senderId ? receiverId : senderId;
+}
