@@ -2,6 +2,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireSession } from "~/lib/require-session";
+import { ContactPreference } from "../components/contact-preference";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Settings | ${BRAND}` },
@@ -40,6 +41,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <ContactPreference user={loaderData.user} />
     </div>
   );
 }
