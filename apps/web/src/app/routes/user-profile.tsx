@@ -90,7 +90,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
-      <ProfileHeader user={user} />
+      <ProfileHeader user={user} trust={user.trust} />
       <section aria-label="Contact" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 className="mb-2 font-semibold">Contact</h2>
         <ContactDetails user={user} />

@@ -4,10 +4,12 @@ import { Link } from "react-router";
 import { logAdClick, watchAdCard } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
 import { SaveToggle } from "~/components/save-toggle";
+import { VerifiedMark } from "~/components/trust/verified-badge";
 import { adPath } from "./ad-path";
 
 /**
- * A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards).
+ * A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards), and a
+ * check after the place when the seller's phone is verified (issue 27).
  * `sizes` is how wide the list shows its cards on each screen, so a phone downloads the small card photo and a
  * wide or dense screen the full card one (decision 006).
  */
@@ -48,6 +50,7 @@ export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: s
         <p className="line-clamp-3 text-sm text-slate-600">{ad.description}</p>
         <p className="mt-auto pt-1 text-xs text-slate-500">
           {ad.location} · {formatDate(ad.created_at)}
+          {ad.user.phone_verified && <VerifiedMark className="ml-1 align-[-2px]" />}
         </p>
       </div>
     </article>
