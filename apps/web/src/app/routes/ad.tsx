@@ -28,7 +28,6 @@ import { RelatedAds } from "~/features/ads/components/related-ads";
 import { SellerCard } from "~/features/ads/components/seller-card";
 import { ContactBar } from "~/features/ads/components/contact-bar";
 import { useContactSeller } from "~/features/ads/hooks/use-contact-seller";
-import { getUser } from "~/features/users/api/get-user";
 import { getReviews } from "~/features/reviews/api/get-reviews";
 import { AdReviews } from "~/features/reviews/components/ad-reviews";
 import { StarRating } from "~/features/reviews/components/rating-breakdown";
@@ -155,9 +154,6 @@ export const handle: BreadcrumbHandle = {
   },
 };
 
-/** The seller's number, for a signed-in reader (decision 033): the users feature's profile call. */
-const getPhone = async (userId: number) => (await getUser(authedTransport, userId)).phone_number;
-
 export default function AdPage({ loaderData }: Route.ComponentProps) {
   if ("gone" in loaderData) return <GoneAdPage key={loaderData.gone.adId} {...loaderData.gone} />;
   // Another ad on the same route starts from its own state (rating, reviews).
@@ -177,7 +173,7 @@ function GoneAdPage({ adId, ...gone }: GoneAdProps & { adId: string }) {
 }
 
 function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
-  const contact = useContactSeller(ad, getPhone);
+  const contact = useContactSeller(ad);
   const { isOwner } = contact;
   const [rating, setRating] = useAdRating(ad.id, ad.rating);
   const [insights, setInsights] = useState(false);

@@ -1,7 +1,9 @@
 import { clsx } from "clsx";
+import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { callLink, whatsAppLink } from "~/lib/phone-links";
 import type { ContactSeller } from "../hooks/use-contact-seller";
+import { REFUSAL_TEXT, VERIFY_PHONE_PATH } from "./phone-number";
 
 const barButton = "min-h-11 min-w-0 flex-1";
 
@@ -10,7 +12,9 @@ const barButton = "min-h-11 min-w-0 flex-1";
  * on the ad page, as Jiji and OLX do, instead of 700 px down in the seller card. It is `sticky` at the end of the
  * page's content, so it floats over the content while there is more of it and comes to rest below the last of it:
  * nothing is ever left under it, the footer included. From lg the seller card sits beside the photos and the bar is
- * not shown. It follows the seller card's rules, through the same `contact`: the owner gets neither.
+ * not shown. It follows the seller card's rules, through the same `contact`: the owner gets neither. When the number
+ * is not for this buyer (issue 27) the bar says why above its buttons, and Chat, or verifying their own phone, takes
+ * the phone's place.
  */
 export function ContactBar({ sellerName, contact }: { sellerName: string; contact: ContactSeller }) {
   const { phone, revealPhone, openChat } = contact;
@@ -22,8 +26,8 @@ export function ContactBar({ sellerName, contact }: { sellerName: string; contac
       {phone.state === "error" && (
         <p className="pb-1 text-center text-sm text-red-700">The phone number could not be loaded.</p>
       )}
-      {phone.state === "shown" && phone.number === null && (
-        <p className="pb-1 text-center text-sm text-slate-600">{sellerName} has not shared a phone number.</p>
+      {phone.state === "refused" && (
+        <p className="pb-1 text-center text-sm text-slate-700">{REFUSAL_TEXT[phone.reason]}</p>
       )}
       <div className="flex gap-2">
         <button type="button" onClick={() => openChat()} className={clsx(primaryButtonClass, barButton)}>
@@ -33,21 +37,25 @@ export function ContactBar({ sellerName, contact }: { sellerName: string; contac
           Chat
         </button>
         {phone.state === "shown" ? (
-          phone.number !== null && (
-            <>
-              <a href={callLink(phone.number)} className={clsx(secondaryButtonClass, barButton)}>
-                <PhoneIcon />
-                Call
-              </a>
-              <a
-                href={whatsAppLink(phone.number)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={clsx(secondaryButtonClass, barButton)}
-              >
-                WhatsApp
-              </a>
-            </>
+          <>
+            <a href={callLink(phone.number)} className={clsx(secondaryButtonClass, barButton)}>
+              <PhoneIcon />
+              Call
+            </a>
+            <a
+              href={whatsAppLink(phone.number)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={clsx(secondaryButtonClass, barButton)}
+            >
+              WhatsApp
+            </a>
+          </>
+        ) : phone.state === "refused" ? (
+          phone.reason === "verify-first" && (
+            <Link to={VERIFY_PHONE_PATH} className={clsx(secondaryButtonClass, barButton)}>
+              Verify my phone
+            </Link>
           )
         ) : (
           <button

@@ -3,14 +3,16 @@ import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
+import { SellerTrust } from "~/components/trust/seller-trust";
 import { primaryButtonClass } from "~/components/ui/form-field";
-import { formatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { useSellerPresence } from "../hooks/use-seller-presence";
 import { PhoneNumber } from "./phone-number";
 
 /**
- * Spec §2 ad page seller: photo, name, online status, type and join date; Chat (a visitor gets the login prompt) and,
+ * Spec §2 ad page seller: photo, name, online status, type and join date, and what a buyer may trust about them
+ * (issue 27: verified phone, how soon and how often they reply, active ads); Chat (a visitor gets the login prompt) and,
  * for signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
  * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these, nor their
  * own status. `contact` is the page's, shared with the phone's contact bar.
@@ -19,6 +21,7 @@ export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSel
   const seller = ad.user;
   const { isOwner, signedIn, openChat } = contact;
   const online = useSellerPresence(seller.id, contact.sessionKnown && !isOwner);
+  const formatDate = useFormatDate();
 
   return (
     <section aria-label="Seller" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -30,10 +33,11 @@ export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSel
           </Link>
           {!isOwner && <Presence online={online} />}
           <p className="text-sm text-slate-600">
-            {seller.usertype.name} · Joined {formatDate(seller.created_at, "month")}
+            {seller.usertype.name} · Member since {formatDate(seller.trust.member_since, "month")}
           </p>
         </div>
       </div>
+      <SellerTrust trust={seller.trust} />
       {!isOwner && (
         <>
           <button type="button" onClick={() => openChat()} className={`${primaryButtonClass} w-full`}>
@@ -56,7 +60,7 @@ export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSel
               ))}
             </div>
           )}
-          <PhoneNumber sellerName={seller.name} contact={contact} />
+          <PhoneNumber contact={contact} />
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
             item.

@@ -12,9 +12,15 @@ const FIGURES = [
   ["views", "Views"],
   ["saves", "Saves"],
   ["clicks", "Clicks"],
-  // Beyond the spec: phone numbers revealed and chats started (decision 044). A figure and a column, not a line.
+  // Beyond the spec: phone numbers revealed and chats started (decisions 044, 072), once per buyer a day. A figure
+  // and a column, not a line.
   ["contacts", "Contacts"],
 ] as const;
+
+/** What a figure counts, when its name alone does not say (issue 27: the seller sees the phone reveals here). */
+const HINTS: Partial<Record<(typeof FIGURES)[number][0], string>> = {
+  contacts: "Chats started and phone numbers revealed",
+};
 
 /**
  * Spec §2 ad page Insights, for the ad's owner: Views, Saves and Clicks by date over a range (the last 30 days
@@ -61,6 +67,7 @@ export default function AdInsights({ adId, title, onBack }: { adId: number; titl
               <div key={key} className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-xs text-slate-500">{label}</dt>
                 <dd className="text-xl font-semibold tabular-nums">{totals[key]}</dd>
+                {HINTS[key] && <dd className="text-xs text-slate-500">{HINTS[key]}</dd>}
               </div>
             ))}
           </dl>
