@@ -17,6 +17,12 @@ describe("filtersFromUrl", () => {
       { id: 7, min: 2010, max: 2015 },
     ]);
   });
+
+  it("asks for verified sellers only when the address says verified_sellers=true, and otherwise leaves it out", () => {
+    expect(filtersFromUrl(new URLSearchParams("verified_sellers=true")).verified_sellers).toBe(true);
+    expect(filtersFromUrl(new URLSearchParams("verified_sellers=no"))).not.toHaveProperty("verified_sellers");
+    expect(filtersFromUrl(new URLSearchParams(""))).not.toHaveProperty("verified_sellers");
+  });
 });
 
 describe("withoutParam", () => {

@@ -4,10 +4,13 @@ import { AD_PAGE_SIZE } from "@waterside/shared/ads-messages";
 /**
  * Filters live in the URL (shareable, reloadable): sort=price|asc, price_min, price_max, page,
  * one `f{attributeId}` per chosen attribute value, `f{attributeId}_min` / `f{attributeId}_max` for a Number
- * attribute's range (decision 061), and search, location, section, user_id.
+ * attribute's range (decision 061), verified_sellers=true (issue 27), and search, location, section, user_id.
  */
 export const ATTRIBUTE_PARAM = /^f(\d+)$/;
 export const RANGE_PARAM = /^f(\d+)_(min|max)$/;
+
+/** "Verified sellers only": the param and the one value it takes. */
+export const VERIFIED_SELLERS_PARAM = "verified_sellers";
 
 export const rangeParam = (attributeId: number, bound: "min" | "max") => `f${attributeId}_${bound}`;
 
@@ -47,6 +50,7 @@ export function filtersFromUrl(params: URLSearchParams, defaults: Partial<TAdFil
     page: Math.max(1, Math.floor(number("page") ?? 1)),
     per_page: AD_PAGE_SIZE,
     ...(attributes.size > 0 && { attributes: [...attributes.values()] }),
+    ...(params.get(VERIFIED_SELLERS_PARAM) === "true" && { verified_sellers: true }),
     ...(params.get("search")?.trim() && { search: params.get("search")!.trim() }),
     ...(params.get("location")?.trim() && { location: params.get("location")!.trim() }),
     ...(number("user_id") && { user_id: number("user_id") }),

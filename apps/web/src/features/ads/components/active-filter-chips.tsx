@@ -2,7 +2,14 @@ import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { Link, useSearchParams } from "react-router";
 import { formatPrice } from "~/lib/format";
-import { ATTRIBUTE_PARAM, parseBound, RANGE_PARAM, rangeParam, withoutParam } from "../listing-params";
+import {
+  ATTRIBUTE_PARAM,
+  parseBound,
+  RANGE_PARAM,
+  rangeParam,
+  VERIFIED_SELLERS_PARAM,
+  withoutParam,
+} from "../listing-params";
 
 /** "Year: 2010–2015", "Year: from 2010", "Year: up to 2015". */
 function rangeLabel(name: string, min: number | undefined, max: number | undefined) {
@@ -23,6 +30,9 @@ export function ActiveFilterChips({ filters, defaultSort }: { filters: TFilterDe
   const max = params.get("price_max");
   if (min) chips.push({ label: `From ${formatPrice(Number(min))}`, to: withoutParam(params, "price_min") });
   if (max) chips.push({ label: `Up to ${formatPrice(Number(max))}`, to: withoutParam(params, "price_max") });
+  if (params.get(VERIFIED_SELLERS_PARAM) === "true") {
+    chips.push({ label: "Verified sellers only", to: withoutParam(params, VERIFIED_SELLERS_PARAM) });
+  }
   for (const [key, value] of params) {
     const match = ATTRIBUTE_PARAM.exec(key);
     if (!match) continue;

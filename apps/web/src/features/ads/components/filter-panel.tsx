@@ -3,7 +3,7 @@ import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { parseBound, rangeParam } from "../listing-params";
+import { parseBound, rangeParam, VERIFIED_SELLERS_PARAM } from "../listing-params";
 
 /** Spec §2: a filter with more than 5 values offers a search of its own. */
 const SEARCHABLE_AFTER = 5;
@@ -15,7 +15,10 @@ interface FilterPanelProps {
   defaultSort: string;
 }
 
-/** Sort, price range and the subcategory's attribute filters as a sidebar on large screens, applied at once. */
+/**
+ * Sort, price range, verified sellers and the subcategory's attribute filters as a sidebar on large screens, applied
+ * at once.
+ */
 export function FilterSidebar(props: FilterPanelProps) {
   return (
     <aside aria-label="Filters" className="hidden w-64 shrink-0 lg:block">
@@ -190,6 +193,17 @@ function FilterForm({
           <NumberBound name="price_max" placeholder="Max" label="Maximum price" min={0} params={params} />
         </div>
       </fieldset>
+      {/* Issue 27: only sellers who proved their phone by SMS code. */}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          name={VERIFIED_SELLERS_PARAM}
+          value="true"
+          defaultChecked={params.get(VERIFIED_SELLERS_PARAM) === "true"}
+          className="size-4 accent-emerald-700"
+        />
+        Verified sellers only
+      </label>
       {filters
         .filter((filter) => filter.values.length > 0)
         .map((filter) =>
