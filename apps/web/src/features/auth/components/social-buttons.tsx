@@ -138,7 +138,6 @@ export function SocialButtons({
   const labels = { google: "Continue with Google", facebook: "Continue with Facebook", apple: "Continue with Apple" };
   return (
     <div className="space-y-2">
-      <p className="text-center text-xs tracking-wide text-slate-500 uppercase">or</p>
       {enabled.map((name) => (
         <button
           key={name}

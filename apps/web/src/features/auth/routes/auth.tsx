@@ -2,12 +2,14 @@ import { BRAND } from "@waterside/shared/brand";
 import { useState } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/auth";
+import { secondaryButtonClass } from "~/components/ui/form-field";
 import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
 import { browserTransport } from "~/lib/api-client";
 import { getProviders } from "~/lib/api/get-providers";
 import type { SignedIn } from "../api/log-in";
 import { ForgotPassword } from "../components/forgot-password";
 import { LoginForm } from "../components/login-form";
+import { PhoneSignIn } from "../components/phone-sign-in";
 import { RegisterWizard } from "../components/register-wizard";
 import { SocialButtons } from "../components/social-buttons";
 
@@ -25,9 +27,19 @@ export function HydrateFallback() {
   return <div className="mx-auto min-h-[60vh] max-w-md px-4 py-10" aria-busy="true" />;
 }
 
-type Mode = "login" | "register" | "forgot";
+type Mode = "login" | "register" | "forgot" | "phone";
 
-/** Spec §2 /auth: login and register forms that swap; state may carry form=register. */
+const HEADINGS: Record<Mode, string> = {
+  login: "Welcome back",
+  register: `Join ${BRAND}`,
+  forgot: "Reset your password",
+  phone: "Continue with phone",
+};
+
+/**
+ * Spec §2 /auth: login and register forms that swap; state may carry form=register. "Continue with phone" (issue 27)
+ * swaps in the phone form the same way, which signs in and registers alike; "Continue with email" swaps back.
+ */
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -43,7 +55,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-8 sm:py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        {mode !== "forgot" && (
+        {(mode === "login" || mode === "register") && (
           <div
             role="tablist"
             aria-label="Login or register"
@@ -63,14 +75,21 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <h1 className="mb-4 text-2xl font-semibold">
-          {mode === "login" ? "Welcome back" : mode === "register" ? `Join ${BRAND}` : "Reset your password"}
-        </h1>
+        <h1 className="mb-4 text-2xl font-semibold">{HEADINGS[mode]}</h1>
         {mode === "login" && <LoginForm onSignedIn={done} onForgot={() => setMode("forgot")} />}
         {mode === "register" && <RegisterWizard onSignedIn={done} />}
         {mode === "forgot" && <ForgotPassword onDone={() => setMode("login")} />}
+        {mode === "phone" && <PhoneSignIn onSignedIn={done} autoFocus />}
         {mode !== "forgot" && (
-          <div className="mt-6">
+          <div className="mt-6 space-y-2">
+            <p className="text-center text-xs tracking-wide text-slate-500 uppercase">or</p>
+            <button
+              type="button"
+              onClick={() => setMode(mode === "phone" ? "login" : "phone")}
+              className={`${secondaryButtonClass} w-full`}
+            >
+              {mode === "phone" ? "Continue with email" : "Continue with phone"}
+            </button>
             <SocialButtons providers={loaderData.providers} onSignedIn={done} />
           </div>
         )}

@@ -3,19 +3,23 @@ import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { USER_MESSAGES } from "@waterside/shared/users-messages";
 import { ZProfileUpdate, type TUser } from "@waterside/shared/users";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
-import { primaryButtonClass } from "~/components/ui/form-field";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formData, showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { authedTransport, updateUser } from "~/lib/session";
 import { updateProfile } from "../api/update-profile";
+import { VerifyPhoneDialog } from "./verify-phone-dialog";
 
 type TForm = z.input<typeof ZProfileUpdate>;
 
-/** Spec §2 Personal Details: picture (1:1, 400x400), banner for a business (16:9), details, company. */
+/**
+ * Spec §2 Personal Details: picture (1:1, 400x400), banner for a business (16:9), details, company. The phone number
+ * is marked Verified once proved by SMS code, or offers "Verify phone" (issue 27).
+ */
 export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user: TUser) => void }) {
   const business = user.usertype_id === USER_TYPE.company;
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -33,6 +37,10 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
     },
   });
   const { isSubmitting } = form.formState;
+  const [verifying, setVerifying] = useState(false);
+  // The mark speaks of the saved number: one typed over it is not verified until its own code comes back.
+  const typedPhone = useWatch({ control: form.control, name: "phone_number" });
+  const phoneVerified = user.phone_verified && typedPhone.trim() === (user.phone_number ?? "");
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -68,42 +76,81 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal details">
-      <PicturePicker
-        kind="profile"
-        label="Change picture"
-        currentUrl={user.profile_image_url}
-        onPicked={setProfileImage}
-      />
-      {business && (
+    <>
+      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal details">
         <PicturePicker
-          kind="banner"
-          label="Change banner"
-          currentUrl={user.company?.banner_image_url}
-          onPicked={setBannerImage}
+          kind="profile"
+          label="Change picture"
+          currentUrl={user.profile_image_url}
+          onPicked={setProfileImage}
         />
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          form={form}
-          name="name"
-          label={business ? "Company name" : "Full name"}
-          required
-          autoComplete="name"
-        />
-        <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
-        <TextField form={form} name="phone_number" label="Phone number" required type="tel" autoComplete="tel" />
-      </div>
-      <TextAreaField form={form} name="bio" label="Bio" rows={3} />
-      {business && (
+        {business && (
+          <PicturePicker
+            kind="banner"
+            label="Change banner"
+            currentUrl={user.company?.banner_image_url}
+            onPicked={setBannerImage}
+          />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField form={form} name="company.address" label="Address" />
-          <TextAreaField form={form} name="company.description" label="Company description" rows={3} />
+          <TextField
+            form={form}
+            name="name"
+            label={business ? "Company name" : "Full name"}
+            required
+            autoComplete="name"
+          />
+          <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+          <div className="space-y-2">
+            <TextField form={form} name="phone_number" label="Phone number" required type="tel" autoComplete="tel" />
+            {phoneVerified ? (
+              <p className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-800">
+                <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+                  <path
+                    d="M4 10.5l4 4 8-9"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                <span className="sr-only">Phone number</span> Verified
+              </p>
+            ) : (
+              <button
+                type="button"
+                className={`${secondaryButtonClass} py-1.5 text-sm`}
+                onClick={() => setVerifying(true)}
+              >
+                Verify phone
+              </button>
+            )}
+          </div>
         </div>
-      )}
-      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
-        {isSubmitting ? "Saving…" : "Save changes"}
-      </button>
-    </form>
+        <TextAreaField form={form} name="bio" label="Bio" rows={3} />
+        {business && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="company.address" label="Address" />
+            <TextAreaField form={form} name="company.description" label="Company description" rows={3} />
+          </div>
+        )}
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save changes"}
+        </button>
+      </form>
+      {/* Outside the form: the dialog's own forms must not sit inside this one. */}
+      <VerifyPhoneDialog
+        open={verifying}
+        onOpenChange={setVerifying}
+        phoneNumber={typedPhone.trim()}
+        onVerified={(verified) => {
+          // The same refresh as a save (updateUser, then the page's copy); the field shows the number as verified.
+          updateUser(verified);
+          onSaved(verified);
+          form.resetField("phone_number", { defaultValue: verified.phone_number ?? "" });
+        }}
+      />
+    </>
   );
 }
