@@ -9,6 +9,7 @@ import { createDomainEvents } from "./lib/domain-events.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createMomoClient } from "./lib/momo.ts";
+import { createTwilioSender } from "./lib/sms.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { BROTLI_REPLY_PARAMS, COMPRESS_FROM_BYTES, REPLY_CODINGS } from "./lib/reply-compression.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
@@ -54,6 +55,8 @@ import { adminModerationQueueRoutes } from "./modules/admin/admin-moderation-que
 import { createModerationQueueService } from "./modules/admin/admin-moderation-queue.service.ts";
 import { reactToAuthEvents } from "./modules/auth/auth.reactions.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { phoneAuthRoutes } from "./modules/phone-auth/phone-auth.routes.ts";
+import { createPhoneAuthService } from "./modules/phone-auth/phone-auth.service.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createSocialProviders } from "./modules/auth/social/providers.ts";
 import { createSocialSignIn } from "./modules/auth/social/social-sign-in.ts";
@@ -228,13 +231,24 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(paymentsRoutes, { payments });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       // Seller trust (issue 27): response figures kept by chat events, the seller's reveal choice, phone reveals.
-      reactToTrustEvents(events, jobs, createTrustService(db));
+      reactToTrustEvents(events, jobs, createTrustService(db, events));
       await api.register(phoneRevealRoutes, { db, mediaBaseUrl });
       await api.register(phoneRevealsRoutes, { reveals: createPhoneRevealsService({ db, events }) });
       const providers = createSocialProviders(config.social, app.log);
-      await api.register(authRoutes, {
-        auth: createAuthService({ db, storage, tokens, mediaBaseUrl }),
-        social: createSocialSignIn({ db, storage, providers }),
+      const auth = createAuthService({ db, storage, tokens, mediaBaseUrl });
+      await api.register(authRoutes, { auth, social: createSocialSignIn({ db, storage, providers }) });
+      await api.register(phoneAuthRoutes, {
+        phoneAuth: createPhoneAuthService({
+          db,
+          sms: config.sms.twilio && createTwilioSender(config.sms.twilio),
+          secret: config.tokenSecret,
+          countryCodes: config.sms.countryCodes,
+          caps: config.sms.caps,
+          siteHost: new URL(config.publicUrl).host,
+          auth,
+          mediaBaseUrl,
+          log: app.log,
+        }),
       });
       await api.register(adminSignInRoutes, {
         db,

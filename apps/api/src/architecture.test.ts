@@ -116,6 +116,7 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
   },
   packages: { analytics: "a package's visibility_boost is part of visibility_score" },
   ratings: { analytics: "the stars are part of visibility_score" },
+  response_stats: { analytics: "a seller's quick answers are part of visibility_score (decision 070)" },
   ad_reports: { admin: "the dashboard and the moderation queue show what reports hold (decision 043)" },
   user_reports: { admin: "the dashboard counts unresolved reports" },
   reviews: { admin: "a user's reviews, listed for moderation" },

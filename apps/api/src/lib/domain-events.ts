@@ -17,6 +17,8 @@ export interface DomainEventMap {
   "chat.started": { chatId: number; adId: number; buyerId: number };
   /** A buyer revealed an ad's phone number (not the same ad again that day): a contact (decisions 044, 072). */
   "phone.revealed": { adId: number; buyerId: number };
+  /** A user's shown response figures (rate, median) changed: their ads' visibility_score follows (decision 070). */
+  "trust.changed": { userId: number };
   /** A user saved an ad (not a repeat save): analytics counts it (decision 044). */
   "ad.saved": { adId: number; userId: number };
   /** A seller saved an edit of their ad: what an admin reviewed may have changed (decision 052). */

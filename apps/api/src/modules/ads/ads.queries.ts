@@ -92,9 +92,7 @@ function listConditions(query: AdListQuery): SQL[] {
   }
   if (query.verifiedSellersOnly) {
     // Through the users primary key per candidate ad, like the business filter: the list's own index stays in charge.
-    conditions.push(
-      sql`exists (select 1 from users u where u.id = a.user_id and u.verified_phone_number is not null)`,
-    );
+    conditions.push(sql`exists (select 1 from users u where u.id = a.user_id and u.verified_phone_number is not null)`);
   }
   if (query.businessSellersOnly) {
     conditions.push(

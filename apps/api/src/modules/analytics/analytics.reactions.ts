@@ -1,6 +1,6 @@
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
-import { queueRescore } from "./visibility-scores.queries.ts";
+import { findSellerActiveAdIds, queueRescore } from "./visibility-scores.queries.ts";
 import type { AnalyticsService } from "./analytics.service.ts";
 
 /** What analytics does when other modules' events happen, and on its schedule (decisions 044, 045). */
@@ -13,6 +13,8 @@ export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analyti
   events.onWrite("phone.revealed", (payload, tx) => analytics.countContact(tx, payload));
   // Stars move the score (decision 045): the ads are queued for the score job with the rating that changed them.
   events.onWrite("ratings.changed", ({ adIds }, tx) => queueRescore(tx, adIds));
+  // So do a seller's quick answers (decision 070): their active ads are queued for the score job.
+  events.onWrite("trust.changed", async ({ userId }, tx) => queueRescore(tx, await findSellerActiveAdIds(tx, userId)));
   // A boost moves the ranking with the payment, cancel or expiry that changed it (decision 048).
   events.onWrite("subscription.changed", async (payload, tx) => void (await analytics.rescoreBoosted(tx, payload)));
 

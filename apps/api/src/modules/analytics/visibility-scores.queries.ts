@@ -5,6 +5,14 @@ import { arrayLiteral } from "./analytics.queries.ts";
 
 // visibility_score (docs/decisions/045-visibility-score.md).
 
+/**
+ * The service term's parts (decision 070): a verified phone, and quick answers (the share answered within a day, in
+ * full when the median first answer is within an hour, half within a day). At most 20 together: less than the
+ * smallest package's visibility_boost (100), so a boost always outranks service alone, as the packages promise.
+ */
+export const SERVICE_VERIFIED_PHONE = 10;
+export const SERVICE_QUICK_ANSWERS = 10;
+
 /** Days of counts the score looks at, today included. */
 export const SCORE_WINDOW_DAYS = 14;
 
@@ -14,6 +22,8 @@ export const SCORE_WINDOW_DAYS = 14;
  * + 10·(Bayesian average of the stars − 3)     the stars pulled towards 3 by five imaginary 3-star ratings
  * + boost                                      the visibility_boost of the ad's running package and of its seller's
  *                                              running business plan (decision 048)
+ * + service                                    the seller's service level (decision 070): SERVICE_VERIFIED_PHONE for a
+ *                                              verified phone, plus up to SERVICE_QUICK_ANSWERS for answering quickly
  * each part rounded to a whole number.
  */
 function scores(queued: SQL, today: string): SQL {
@@ -22,6 +32,7 @@ function scores(queued: SQL, today: string): SQL {
       round(10 * ln(1 + coalesce(sg.views, 0) + 4 * coalesce(sg.clicks, 0) + 10 * coalesce(sg.saves, 0)))::int
       + round(10 * ((coalesce(st.stars, 0) + 15)::numeric / (coalesce(st.ratings, 0) + 5) - 3))::int
       + coalesce(bo.boost, 0)
+      + coalesce(sv.service, 0)
       as score
     from ${queued} q
     left join lateral (
@@ -32,6 +43,15 @@ function scores(queued: SQL, today: string): SQL {
       join packages k on k.id = sub.package_id
       where a.id = q.ad_id
     ) bo on true
+    left join lateral (
+      select (case when u.verified_phone_number is not null then ${SERVICE_VERIFIED_PHONE} else 0 end)
+        + coalesce(round(${SERVICE_QUICK_ANSWERS} * rs.response_rate * case
+            when rs.response_time_minutes <= 60 then 1
+            when rs.response_time_minutes <= 24 * 60 then 0.5
+            else 0 end), 0)::int as service
+      from ads a join users u on u.id = a.user_id left join response_stats rs on rs.user_id = u.id
+      where a.id = q.ad_id
+    ) sv on true
     left join lateral (
       select sum(s.views) as views, sum(s.clicks) as clicks, sum(s.saves) as saves
       from ad_daily_stats s

@@ -5,10 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../plugins/auth.ts";
 import type { PhoneRevealsService } from "./phone-reveals.service.ts";
 
-export const phoneRevealsRoutes: FastifyPluginAsyncZod<{ reveals: PhoneRevealsService }> = async (
-  app,
-  { reveals },
-) => {
+export const phoneRevealsRoutes: FastifyPluginAsyncZod<{ reveals: PhoneRevealsService }> = async (app, { reveals }) => {
   app.post(
     "/ads/:id/phone",
     {

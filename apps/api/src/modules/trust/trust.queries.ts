@@ -14,10 +14,15 @@ const WINDOW_START = sql`now() - make_interval(days => ${TRUST_WINDOW_DAYS})`;
  * (decision 070). A conversation counts for a user when someone else opened it (sent its first message) within the
  * window; its first answer is the user's first message in it. A conversation still inside its 24 hours without an
  * answer is not counted yet: it may still be answered in time. The rate and median stay null below TRUST_MIN_CHATS.
+ * Answers the users whose shown figures (rate, median) changed.
  */
-async function writeStats(db: Executor, participants: SQL): Promise<number> {
-  const rows = await db.execute(sql`
+async function writeStats(db: Executor, participants: SQL): Promise<number[]> {
+  const rows = await db.execute<{ user_id: number }>(sql`
     with participants as (${participants}),
+    old as (
+      select user_id, response_rate, response_time_minutes from response_stats
+      where user_id in (select user_id from participants)
+    ),
     conversations as (
       select p.user_id, opening.created_at as opened_at,
         (select min(r.created_at) from chat_messages r
@@ -41,33 +46,39 @@ async function writeStats(db: Executor, participants: SQL): Promise<number> {
           filter (where d.answered_at is not null) as median_minutes
       from participants p left join decided d on d.user_id = p.user_id
       group by p.user_id
+    ),
+    written as (
+      insert into response_stats as rs
+        (user_id, chats_count, answered_count, response_rate, response_time_minutes, computed_at)
+      select f.user_id, f.chats_count, f.answered_count,
+        case when f.chats_count >= ${TRUST_MIN_CHATS} then f.answered_count::real / f.chats_count end,
+        case when f.chats_count >= ${TRUST_MIN_CHATS} then round(f.median_minutes)::int end,
+        now()
+      from figures f join users u on u.id = f.user_id
+      on conflict (user_id) do update set
+        chats_count = excluded.chats_count, answered_count = excluded.answered_count,
+        response_rate = excluded.response_rate, response_time_minutes = excluded.response_time_minutes,
+        computed_at = excluded.computed_at
+      returning rs.user_id, rs.response_rate, rs.response_time_minutes
     )
-    insert into response_stats as rs
-      (user_id, chats_count, answered_count, response_rate, response_time_minutes, computed_at)
-    select f.user_id, f.chats_count, f.answered_count,
-      case when f.chats_count >= ${TRUST_MIN_CHATS} then f.answered_count::real / f.chats_count end,
-      case when f.chats_count >= ${TRUST_MIN_CHATS} then round(f.median_minutes)::int end,
-      now()
-    from figures f join users u on u.id = f.user_id
-    on conflict (user_id) do update set
-      chats_count = excluded.chats_count, answered_count = excluded.answered_count,
-      response_rate = excluded.response_rate, response_time_minutes = excluded.response_time_minutes,
-      computed_at = excluded.computed_at
-    returning rs.user_id`);
-  return rows.length;
+    -- The statement's snapshot: "old" holds the figures from before the insert.
+    select w.user_id from written w left join old o on o.user_id = w.user_id
+    where o.response_rate is distinct from w.response_rate
+      or o.response_time_minutes is distinct from w.response_time_minutes`);
+  return rows.map((row) => row.user_id);
 }
 
-/** Recomputes these users' figures. */
-export async function recomputeUsers(db: Executor, userIds: readonly number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await writeStats(db, sql`select unnest(${`{${userIds.join(",")}}`}::int[]) as user_id`);
+/** Recomputes these users' figures; answers those whose shown figures changed. */
+export async function recomputeUsers(db: Executor, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  return writeStats(db, sql`select unnest(${`{${userIds.join(",")}}`}::int[]) as user_id`);
 }
 
 /**
  * Recomputes every user who chatted within the window, and those whose figures are stored (the window slid past
- * their chats); answers how many were written.
+ * their chats); answers those whose shown figures changed.
  */
-export async function recomputeEveryone(db: Executor): Promise<number> {
+export async function recomputeEveryone(db: Executor): Promise<number[]> {
   return writeStats(
     db,
     sql`select user_low_id as user_id from chats where last_message_at >= ${WINDOW_START}
@@ -82,7 +93,12 @@ export async function recomputeEveryone(db: Executor): Promise<number> {
  */
 export async function userConcernedByMessage(
   tx: Transaction,
-  { chatId, messageId, senderId, receiverId }: { chatId: number; messageId: number; senderId: number; receiverId: number },
+  {
+    chatId,
+    messageId,
+    senderId,
+    receiverId,
+  }: { chatId: number; messageId: number; senderId: number; receiverId: number },
 ): Promise<number | null> {
   const [row] = await tx.execute<{ opener_id: number | null; senders_first: string | null }>(sql`
     select (select sender_id from chat_messages where chat_id = ${chatId} order by id limit 1) as opener_id,

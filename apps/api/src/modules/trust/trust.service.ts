@@ -1,20 +1,34 @@
 import type { Database } from "../../db/database.ts";
-import type { DomainEventMap, Transaction } from "../../lib/domain-events.ts";
+import type { DomainEventMap, DomainEvents, Publish, Transaction } from "../../lib/domain-events.ts";
 import { recomputeEveryone, recomputeUsers, userConcernedByMessage } from "./trust.queries.ts";
 
 /**
  * The sellers' response figures (issue 27, decision 070), stored in `response_stats`: a new message recomputes the
- * one user whose figures it can change, in the message's transaction; a daily sweep follows the sliding window.
+ * one user whose figures it can change, in the message's transaction; a daily sweep follows the sliding window. A
+ * change of the shown figures is published (`trust.changed`): quick answers are part of visibility_score.
  */
-export function createTrustService(db: Database) {
+export function createTrustService(db: Database, events: DomainEvents) {
+  const announce = async (publish: Publish, userIds: readonly number[]) => {
+    for (const userId of userIds) await publish("trust.changed", { userId });
+  };
+
   return {
-    async messageStored(tx: Transaction, message: DomainEventMap["chat.message.created"]) {
+    async messageStored(tx: Transaction, message: DomainEventMap["chat.message.created"], publish: Publish) {
       const userId = await userConcernedByMessage(tx, message);
-      if (userId !== null) await recomputeUsers(tx, [userId]);
+      if (userId !== null) await announce(publish, await recomputeUsers(tx, [userId]));
     },
 
-    /** Every user who chatted within the window, and those with figures stored: the daily sweep, and the demo seed. */
-    recomputeEveryone: () => recomputeEveryone(db),
+    /**
+     * Every user who chatted within the window, and those with figures stored: the daily sweep, and the demo seed.
+     * Answers how many users' shown figures changed.
+     */
+    async recomputeEveryone(): Promise<number> {
+      return events.transaction(db, async (tx, publish) => {
+        const changed = await recomputeEveryone(tx);
+        await announce(publish, changed);
+        return changed.length;
+      });
+    },
   };
 }
 
