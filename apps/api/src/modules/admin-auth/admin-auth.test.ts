@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { admins } from "../../db/schema/admin-auth.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { ensureAdmin } from "./create-admin.ts";
 
-const ctx = useTestApp();
+// The password-only sign-in, as with ADMIN_TOTP=false (tests and development only): admin-two-factor.test.ts has the
+// second factor.
+const ctx = useTestApp({ ADMIN_TOTP: "false" });
 beforeAll(async () => {
   await ensureAdmin(ctx.db, { email: "boss@waterside.test", password: "admin-password", name: "Boss" });
 });
@@ -43,6 +47,21 @@ describe("admin sign-in", () => {
     expect(
       (await post("/api/admin/auth/logout", { device_id: "desk" }, { authorization: `Bearer ${token}` })).statusCode,
     ).toBe(401);
+  });
+
+  it("with ADMIN_TOTP off, still asks an admin who set up an authenticator for its code", async () => {
+    await ensureAdmin(ctx.db, { email: "enrolled@waterside.test", password: "admin-password", name: "Enrolled" });
+    await ctx.db
+      .update(admins)
+      .set({ totp_secret: "JBSWY3DPEHPK3PXP", totp_enabled_at: new Date() })
+      .where(eq(admins.email, "enrolled@waterside.test"));
+    const response = await post("/api/admin/auth/login", {
+      email: "enrolled@waterside.test",
+      password: "admin-password",
+      device_id: "desk",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ two_factor: "code", challenge_token: expect.any(String), expires_in: 300 });
   });
 
   it("refuses a wrong password and a user's credentials", async () => {

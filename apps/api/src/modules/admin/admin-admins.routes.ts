@@ -47,4 +47,21 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ accounts: AdminAccount
       return { data: admin, message };
     },
   });
+
+  app.post(
+    "/admin/admins/:admin_id/two-factor/reset",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Resets another admin's second factor: they set up an authenticator again at their next login",
+        description: "Clears the admin's TOTP secret and recovery codes and ends their sessions; audited.",
+        params: ZAdminAccountIdParams,
+        response: { 200: envelope(ZAdminAccount) },
+      },
+    },
+    async (request) => {
+      const { admin, message } = await accounts.resetTwoFactor(currentAdmin(request).adminId, request.params.admin_id);
+      return { data: admin, message };
+    },
+  );
 };

@@ -3,7 +3,8 @@ import { ADMIN_MESSAGES, ADMIN_TABLE_PAGE, type TAdminAccountStatus } from "@wat
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
-import { lockAdminStatuses, setAdminStatus } from "../admin-auth/admin-status.ts";
+import { ADMIN_TWO_FACTOR_MESSAGES } from "@waterside/shared/admin-two-factor";
+import { clearAdminTwoFactor, lockAdminStatuses, setAdminStatus } from "../admin-auth/admin-status.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { findAdminAccount, findAdminAccountPage } from "./admin-admins.queries.ts";
@@ -71,6 +72,38 @@ export function createAdminAccountsService({
           ? ADMIN_MESSAGES.adminSuspendedDone
           : ADMIN_MESSAGES.adminReactivated;
       return { admin, message };
+    },
+
+    /**
+     * Resets another admin's second factor (issue 27, decision 071), who lost their authenticator: secret and recovery
+     * codes go, their sessions end, and they set up a new authenticator at their next login. Audited in the same
+     * transaction; the rows are locked as for a status change, and nobody resets their own.
+     */
+    async resetTwoFactor(actorId: number, adminId: number) {
+      if (actorId === adminId) throw new HttpError(422, ADMIN_TWO_FACTOR_MESSAGES.ownReset);
+      const changed = await db.transaction(async (tx) => {
+        const rows = await lockAdminStatuses(tx, [actorId, adminId]);
+        if (rows.find((row) => row.id === actorId)?.status !== "Active") {
+          throw new HttpError(401, ADMIN_MESSAGES.adminSuspended);
+        }
+        if (!rows.some((row) => row.id === adminId)) throw notFound("Admin");
+        if (!(await clearAdminTwoFactor(tx, adminId))) return false;
+        const revoked = await tokens.revokeAdminSessions(adminId, tx);
+        await recordAdminAction(tx, {
+          adminId: actorId,
+          action: "admin.two_factor.reset",
+          targetType: "admin",
+          targetId: adminId,
+          after: { two_factor: "reset", revoked_sessions: revoked },
+        });
+        return true;
+      });
+      const admin = await findAdminAccount(db, mediaBaseUrl, adminId);
+      if (!admin) throw notFound("Admin");
+      return {
+        admin,
+        message: changed ? ADMIN_TWO_FACTOR_MESSAGES.resetDone : ADMIN_TWO_FACTOR_MESSAGES.resetUnchanged,
+      };
     },
   };
 }

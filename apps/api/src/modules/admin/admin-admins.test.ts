@@ -9,7 +9,8 @@ import { ensureAdmin } from "../admin-auth/create-admin.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
-const ctx = useTestApp();
+// Signs admins in with the password alone (ADMIN_TOTP=false): the second factor is admin-auth's (admin-two-factor.test.ts).
+const ctx = useTestApp({ ADMIN_TOTP: "false" });
 const PASSWORD = "admin-password";
 let sequence = 0;
 
