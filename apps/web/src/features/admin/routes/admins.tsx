@@ -1,11 +1,13 @@
 import type { TAdminAccount } from "@waterside/shared/admin";
 import { ADMIN_TABLE_PAGE } from "@waterside/shared/admin-messages";
+import { ADMIN_TWO_FACTOR_MESSAGES } from "@waterside/shared/admin-two-factor";
 import { useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { withSignal } from "~/lib/api-client";
 import { usePagedList } from "~/lib/use-paged-list";
 import { adminTransport, requireAdmin, useAdminSession } from "../admin-session";
 import { getAdminAccounts } from "../api/get-admin-accounts";
+import { resetAdminTwoFactor } from "../api/reset-admin-two-factor";
 import { setAdminAccountStatus } from "../api/set-admin-account-status";
 import { AdminPage } from "../components/admin-page";
 import { PersonCell } from "../components/person-cell";
@@ -20,7 +22,10 @@ export function clientLoader() {
   return null;
 }
 
-/** Issue 24 (decision 057): the admins, with Suspend and Reactivate for every admin but the one reading. */
+/**
+ * Issue 24 (decision 057): the admins, with Suspend and Reactivate for every admin but the one reading; issue 27 adds
+ * the reset of their second factor.
+ */
 export default function AdminAdmins() {
   const formatDate = useFormatDate();
   const session = useAdminSession();
@@ -49,6 +54,22 @@ export default function AdminAdmins() {
     try {
       list.replace(await setAdminAccountStatus(adminTransport, admin.id, suspend ? "Suspended" : "Active"));
       notify("success", "Updated!");
+    } catch (error) {
+      notify("error", ADMIN_FAILURES.statusUpdate(error));
+    }
+  }
+
+  // Issue 27: an admin who lost their authenticator sets up a new one at their next login.
+  async function resetTwoFactor(admin: TAdminAccount) {
+    const agreed = await confirm({
+      title: "Reset second factor?",
+      text: `${admin.name} will be signed out everywhere, their authenticator and recovery codes stop working, and they set up a new authenticator at their next login.`,
+      confirm: "Reset second factor",
+    });
+    if (!agreed) return;
+    try {
+      list.replace(await resetAdminTwoFactor(adminTransport, admin.id));
+      notify("success", ADMIN_TWO_FACTOR_MESSAGES.resetDone);
     } catch (error) {
       notify("error", ADMIN_FAILURES.statusUpdate(error));
     }
@@ -87,6 +108,7 @@ export default function AdminAdmins() {
                       onSelect: () => void changeStatus(admin),
                       danger: admin.status === "Active",
                     },
+                    { label: "Reset second factor", onSelect: () => void resetTwoFactor(admin), danger: true },
                   ]}
                 />
               ),
