@@ -18,6 +18,8 @@ import {
   subcategoryAttributes,
 } from "../schema/catalog.ts";
 import { companies, users } from "../schema/users.ts";
+import { createDomainEvents } from "../../lib/domain-events.ts";
+import { createTrustService } from "../../modules/trust/trust.service.ts";
 import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
 import { seededRandom } from "./placeholder-images.ts";
@@ -156,6 +158,42 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+type DemoEmail = (typeof DEMO_ACCOUNTS)[number]["email"];
+
+/**
+ * Demo accounts without a verified phone (issue 27): an individual and a business, so badges and the verified_sellers
+ * filter have something to tell apart. Every other account's phone is verified, as E.164.
+ */
+export const DEMO_UNVERIFIED: ReadonlySet<DemoEmail> = new Set(["joseph@demo.waterside.lr", "farm@demo.waterside.lr"]);
+
+/**
+ * How fast demo sellers answer a chat (decision 070), so the reply-time badges vary: the minutes to a first answer
+ * are drawn in the range of the seller's pace. Sellers named here also get past conversations enough for figures
+ * (TRUST_MIN_CHATS); the rest answer within half an hour in the few chats they have, and show no figures.
+ */
+const REPLY_PACES = {
+  /** "Usually replies within an hour". */
+  hour: { min: 3, max: 40, unanswered: 0 },
+  /** "… within a few hours" or "… within a day". */
+  day: { min: 150, max: 16 * 60, unanswered: 0 },
+  /** "… in more than a day", and some chats never answered. */
+  slow: { min: 26 * 60, max: 60 * 60, unanswered: 0.3 },
+} as const;
+const DEMO_REPLY_PACE: Partial<Record<DemoEmail, keyof typeof REPLY_PACES>> = {
+  "home@demo.waterside.lr": "hour",
+  "gadgets@demo.waterside.lr": "hour",
+  "motors@demo.waterside.lr": "hour",
+  "prince@demo.waterside.lr": "hour",
+  "musu@demo.waterside.lr": "hour",
+  "fatu@demo.waterside.lr": "hour",
+  "realty@demo.waterside.lr": "day",
+  "solar@demo.waterside.lr": "day",
+  "hawa@demo.waterside.lr": "day",
+  "fashion@demo.waterside.lr": "day",
+  "emmanuel@demo.waterside.lr": "day",
+  "mohammed@demo.waterside.lr": "slow",
+};
+
 /**
  * WebP effort for the demo's photos: half the encoding time of an upload's (the first start encodes hundreds), for
  * files about 6 % larger. Production never seeds demo data.
@@ -195,6 +233,9 @@ export async function seedDemoData(
   await db.transaction(async (tx) => {
     await writeDemoData(tx, storage, { adCount, random, passwordHash, catalog, log });
   });
+  // The sellers' response figures, as the daily sweep would compute them from the chats (decision 070).
+  log("Computing the sellers' response figures…");
+  await createTrustService(db, createDomainEvents(console)).recomputeEveryone();
   return { seeded: true };
 }
 
@@ -234,6 +275,7 @@ async function writeDemoData(
         email: account.email,
         password_hash: passwordHash,
         phone_number: account.phone,
+        verified_phone_number: DEMO_UNVERIFIED.has(account.email) ? null : `+${account.phone}`,
         usertype_id: account.business ? USER_TYPE.company : USER_TYPE.individual,
         bio: account.business
           ? account.company.description
@@ -343,7 +385,9 @@ async function writeDemoData(
     if (attributeRows.length) await db.insert(adAttributeValues).values(attributeRows);
     if ((index + 1) % 100 === 0) log(`  ${index + 1} ads`);
   }
-  await writeDemoChats(db, userRows, adRows, random);
+  const paceOf = new Map(userRows.map((user, index) => [user.id, DEMO_REPLY_PACE[DEMO_ACCOUNTS[index]!.email]]));
+  await writeDemoChats(db, userRows, adRows, random, paceOf);
+  await writeDemoChatHistory(db, userRows, adRows, random, paceOf);
   await writeDemoEngagement(db, userRows, adRows, random);
   await writeDemoReports(db, userRows, adRows);
   await writeDemoAnalytics(db);
@@ -359,11 +403,53 @@ const DEMO_CONVERSATIONS = [
   ["Does it come with the charger?", "Yes, charger and box."],
 ] as const;
 
+type ReplyPaces = Map<number, keyof typeof REPLY_PACES | undefined>;
+
+/** Minutes a seller of this pace takes to answer; null: never answers. */
+function replyMinutes(pace: keyof typeof REPLY_PACES | undefined, random: ReturnType<typeof seededRandom>) {
+  const { min, max, unanswered } = REPLY_PACES[pace ?? "hour"];
+  return random.next() < unanswered ? null : random.int(min, pace ? max : 30);
+}
+
+/**
+ * Writes a chat's lines, buyer and seller in turn: the seller's first answer after `answerAfter` minutes (null: none),
+ * then a line every ten minutes. Lines that would fall after now are not written: the chat is still waiting.
+ */
+async function writeConversation(
+  db: Transaction,
+  { chatId, buyerId, sellerId, start }: { chatId: number; buyerId: number; sellerId: number; start: number },
+  lines: readonly string[],
+  answerAfter: number | null,
+) {
+  const now = Date.now();
+  const at = (line: number) => (line === 0 ? start : start + answerAfter! * 60_000 + (line - 1) * 600_000);
+  const written = lines.slice(0, answerAfter === null ? 1 : lines.length).filter((_, line) => at(line) <= now);
+  const rows = await db
+    .insert(chatMessages)
+    .values(
+      written.map((text, line) => ({
+        chat_id: chatId,
+        sender_id: line % 2 === 0 ? buyerId : sellerId,
+        text,
+        created_at: new Date(at(line)),
+        // The last line waits to be read; the rest were read.
+        read_at: line < written.length - 1 ? new Date(Math.min(at(line) + 60_000, now)) : null,
+      })),
+    )
+    .returning({ id: chatMessages.id, created_at: chatMessages.created_at });
+  const last = rows[rows.length - 1]!;
+  await db
+    .update(chats)
+    .set({ last_message_id: last.id, last_message_at: last.created_at })
+    .where(eq(chats.id, chatId));
+}
+
 async function writeDemoChats(
   db: Transaction,
   userRows: Array<{ id: number }>,
   adRows: Array<{ id: number; sellerId: number }>,
   random: ReturnType<typeof seededRandom>,
+  paceOf: ReplyPaces,
 ) {
   const now = Date.now();
   // The first demo accounts are buyers who wrote to sellers; every account has chats to open.
@@ -380,24 +466,49 @@ async function writeDemoChats(
       if (!chat) continue;
       const lines = DEMO_CONVERSATIONS[(index + chatIndex) % DEMO_CONVERSATIONS.length]!;
       const start = now - random.int(1, 72) * 3_600_000;
-      const rows = await db
-        .insert(chatMessages)
-        .values(
-          lines.map((text, line) => ({
-            chat_id: chat.id,
-            sender_id: line % 2 === 0 ? buyer.id : ad.sellerId,
-            text,
-            created_at: new Date(start + line * 600_000),
-            // The last line waits to be read; the rest were read.
-            read_at: line < lines.length - 1 ? new Date(start + line * 600_000 + 60_000) : null,
-          })),
-        )
-        .returning({ id: chatMessages.id, created_at: chatMessages.created_at });
-      const last = rows[rows.length - 1]!;
-      await db
-        .update(chats)
-        .set({ last_message_id: last.id, last_message_at: last.created_at })
-        .where(eq(chats.id, chat.id));
+      const conversation = { chatId: chat.id, buyerId: buyer.id, sellerId: ad.sellerId, start };
+      await writeConversation(db, conversation, lines, replyMinutes(paceOf.get(ad.sellerId), random));
+    }
+  }
+}
+
+/** Past conversations each paced seller had in the last weeks: enough for their response figures (decision 070). */
+const HISTORY_CHATS = 4;
+
+/**
+ * Each seller with a reply pace had HISTORY_CHATS conversations opened by different buyers 3 to 80 days ago, about one
+ * of their ads, answered at their pace: their cards say how fast they usually reply.
+ */
+async function writeDemoChatHistory(
+  db: Transaction,
+  userRows: Array<{ id: number }>,
+  adRows: Array<{ id: number; sellerId: number }>,
+  random: ReturnType<typeof seededRandom>,
+  paceOf: ReplyPaces,
+) {
+  const now = Date.now();
+  for (const [index, seller] of userRows.entries()) {
+    const pace = paceOf.get(seller.id);
+    if (!pace) continue;
+    const ownAds = adRows.filter((ad) => ad.sellerId === seller.id);
+    // Buyers in turn from the seller's neighbour on, so no two of the seller's past chats share a buyer.
+    const buyers = [...userRows.slice(index + 1), ...userRows.slice(0, index)];
+    let written = 0;
+    for (const buyer of buyers) {
+      if (written === HISTORY_CHATS) break;
+      const ad = ownAds.length ? random.pick(ownAds) : null;
+      const [low, high] = buyer.id < seller.id ? [buyer.id, seller.id] : [seller.id, buyer.id];
+      const start = now - random.int(3 * 24, 80 * 24) * 3_600_000;
+      const [chat] = await db
+        .insert(chats)
+        .values({ user_low_id: low, user_high_id: high, ad_id: ad?.id ?? null, created_at: new Date(start) })
+        .onConflictDoNothing()
+        .returning({ id: chats.id });
+      if (!chat) continue;
+      const lines = DEMO_CONVERSATIONS[(index + written) % DEMO_CONVERSATIONS.length]!.slice(0, 3);
+      const conversation = { chatId: chat.id, buyerId: buyer.id, sellerId: seller.id, start };
+      await writeConversation(db, conversation, lines, replyMinutes(pace, random));
+      written += 1;
     }
   }
 }
