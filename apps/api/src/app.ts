@@ -245,7 +245,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           countryCodes: config.sms.countryCodes,
           caps: config.sms.caps,
           siteHost: new URL(config.publicUrl).host,
-          auth,
+          signedIn: auth.signedIn,
           mediaBaseUrl,
           log: app.log,
         }),

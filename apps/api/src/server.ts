@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from "./db/database.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
 import { createJobs, type Jobs } from "./lib/jobs.ts";
 import { startMomoSandbox } from "./lib/momo-sandbox.ts";
+import { startFakeSmsGateway } from "./lib/sms-gateway-fake.ts";
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
 import { createStorage } from "./lib/storage.ts";
@@ -28,6 +29,16 @@ async function main() {
       }
     : loaded;
   if (momoSandbox) say(`Mobile Money: the local MoMo sandbox at ${momoSandbox.url} (README "Mobile Money").`);
+  // Without an SMS provider, development and the demo send sign-in codes through a local gateway speaking Twilio's
+  // protocol, which keeps every message in DATA_DIR/sms-outbox. Production without SMS_* has no phone sign-in.
+  const smsGateway =
+    !config.sms.twilio && !config.production
+      ? await startFakeSmsGateway({ outboxDir: path.join(config.dataDir, "sms-outbox") })
+      : null;
+  if (smsGateway) {
+    config.sms.twilio = smsGateway.clientConfig;
+    say(`SMS: the local fake gateway at ${smsGateway.url} keeps every code it "sends" in ${smsGateway.outboxDir}.`);
+  }
 
   const dev = process.argv.includes("--dev");
   mkdirSync(config.mediaDir, { recursive: true });
@@ -67,6 +78,7 @@ async function main() {
     try {
       await stopGracefully(app, jobs, config.shutdownTimeoutMs);
       await momoSandbox?.close();
+      await smsGateway?.close();
       await database.close();
     } catch (error) {
       process.stderr.write(

@@ -46,7 +46,11 @@ export const ZSendPhoneCode = z.object({ phone_number: ZPhoneInput });
 export type TSendPhoneCode = z.infer<typeof ZSendPhoneCode>;
 
 /** Their 200 reply's `data`: seconds until the code expires, and until another may be asked for. */
-export const ZPhoneCodeSent = z.object({ message: z.string(), expires_in: z.number().int(), resend_in: z.number().int() });
+export const ZPhoneCodeSent = z.object({
+  message: z.string(),
+  expires_in: z.number().int(),
+  resend_in: z.number().int(),
+});
 export type TPhoneCodeSent = z.infer<typeof ZPhoneCodeSent>;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZEmail, ZRequiredPhoneNumber } from "./auth.ts";
 import { PASSWORD_MIN_LENGTH } from "./auth-messages.ts";
-import { optionalCoordinate, optionalText } from "./form-values.ts";
+import { blankAsUndefined, optionalCoordinate, optionalText } from "./form-values.ts";
 import { ZTrust } from "./trust.ts";
 import { USER_MESSAGES } from "./users-messages.ts";
 
@@ -80,7 +80,11 @@ export type TAdmin = z.infer<typeof ZAdmin>;
 /** Spec §5 "Personal details" and §7 POST /user/profile (a picture is a new file or the old URL kept). */
 export const ZProfileUpdate = z.object({
   name: z.string({ message: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(120),
-  email: ZEmail,
+  /**
+   * Required (spec §5) of every account that has an email; an account created by phone may leave it blank until it
+   * adds one, and an email once added cannot be removed (decision 068). The API applies the rule.
+   */
+  email: z.preprocess(blankAsUndefined, ZEmail.optional()),
   phone_number: ZRequiredPhoneNumber,
   bio: optionalText(1000),
   company: z

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Further top-level fields of the reply, e.g. `registration_required` of a phone sign-in (issue 27). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -57,7 +59,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+        .send({ message: error.message, ...(error.errors && { errors: error.errors }), ...error.details });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -34,3 +34,14 @@ export async function linkProvider(db: Writer, userId: number, column: ProviderC
 export async function setPasswordHash(db: Writer, userId: number, passwordHash: string, at = new Date()) {
   await db.update(users).set({ password_hash: passwordHash, updated_at: at }).where(eq(users.id, userId));
 }
+
+/**
+ * Marks `phoneNumber` (E.164) as proved by this account, and makes it the account's phone number. Another account
+ * holding it throws the unique violation `users_verified_phone_number_unique`, which the caller turns into its 409.
+ */
+export async function setVerifiedPhone(db: Writer, userId: number, phoneNumber: string, at = new Date()) {
+  await db
+    .update(users)
+    .set({ verified_phone_number: phoneNumber, phone_number: phoneNumber, updated_at: at })
+    .where(eq(users.id, userId));
+}

@@ -8,6 +8,7 @@ import type { Database } from "../../db/database.ts";
 import { companies, emailEquals, users } from "../../db/schema/users.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import { toE164 } from "../../lib/phone-numbers.ts";
 import { singleImageFile, storeSingleImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
@@ -67,11 +68,21 @@ export function createUsersService({
       images: { profile_image?: PictureField; banner_image?: PictureField },
     ): Promise<TUser> {
       const before = await load(userId);
-      const [taken] = await db
-        .select({ id: users.id })
+      // An account created by phone may have no email yet; one that has an email keeps one (decision 068).
+      if (input.email === undefined && before.email !== null) throw fieldError("email", USER_MESSAGES.emailRequired);
+      if (input.email !== undefined) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(emailEquals(users.email, input.email), ne(users.id, userId)));
+        if (taken) throw fieldError("email", USER_MESSAGES.emailTaken);
+      }
+      // The verified number stays verified only while the profile's number is still it, however it is written.
+      const [{ verifiedNumber } = { verifiedNumber: null }] = await db
+        .select({ verifiedNumber: users.verified_phone_number })
         .from(users)
-        .where(and(emailEquals(users.email, input.email), ne(users.id, userId)));
-      if (taken) throw fieldError("email", USER_MESSAGES.emailTaken);
+        .where(eq(users.id, userId));
+      const keepsVerifiedNumber = verifiedNumber !== null && toE164(input.phone_number) === verifiedNumber;
 
       const isCompany = before.usertype_id === USER_TYPE.company;
       try {
@@ -94,8 +105,9 @@ export function createUsersService({
                 .update(users)
                 .set({
                   name: input.name,
-                  email: input.email,
+                  email: input.email ?? null,
                   phone_number: input.phone_number,
+                  ...(!keepsVerifiedNumber && { verified_phone_number: null }),
                   bio: input.bio ?? null,
                   ...(profileImage && { profile_image: profileImage }),
                   updated_at: new Date(),
@@ -187,6 +199,7 @@ export function createUsersService({
             email: `deleted-${userId}@deleted.invalid`,
             password_hash: null,
             phone_number: null,
+            verified_phone_number: null,
             bio: null,
             profile_image: null,
             google_id: null,
