@@ -100,13 +100,9 @@ export function TwoFactorStep({
           />
           <div className="space-y-1 text-sm">
             <p className="text-slate-600">Cannot scan it? Type this key in the app instead:</p>
-            <p
-              className="rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base tracking-wider break-all select-all"
-              aria-label="Authenticator key"
-              data-secret={challenge.enrolment!.secret}
-            >
+            <code className="block rounded-lg bg-slate-100 px-3 py-2 text-center font-mono text-base tracking-wider break-all select-all">
               {grouped(challenge.enrolment!.secret)}
-            </p>
+            </code>
           </div>
         </div>
       ) : (
