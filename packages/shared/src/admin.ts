@@ -75,7 +75,8 @@ export type TAdminAdExportFilters = z.infer<typeof ZAdminAdExportFilters>;
 export const ZAdminUser = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account created by phone that has not added one (decision 068). */
+  email: z.string().nullable(),
   phone_number: z.string().nullable(),
   bio: z.string().nullable(),
   profile_image_url: z.string().nullable(),

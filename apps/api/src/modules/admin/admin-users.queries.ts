@@ -8,7 +8,7 @@ type Executor = Database | Transaction;
 type AdminUserRow = {
   id: number;
   name: string;
-  email: string;
+  email: string | null;
   phone_number: string | null;
   bio: string | null;
   profile_image: string | null;

@@ -96,7 +96,7 @@ export async function claimEmailNotice(db: Database, chatId: number, userId: num
 }
 
 export async function findRecipient(db: Database, userId: number) {
-  const [row] = await db.execute<{ email: string; name: string; active: boolean }>(sql`
+  const [row] = await db.execute<{ email: string | null; name: string; active: boolean }>(sql`
     select email, name, status_id = 1 and deleted_at is null as active from users where id = ${userId}`);
   return row;
 }

@@ -139,7 +139,8 @@ export function createNotificationsService({
         findSettings(db, receiverId),
         findUnreadNotice(db, chatId, receiverId),
       ]);
-      if (!recipient?.active || !settings.email || !unread || unread.unread === 0) return;
+      // An account created by phone has no email until it adds one (decision 068): push alone tells it.
+      if (!recipient?.active || !recipient.email || !settings.email || !unread || unread.unread === 0) return;
       if (!(await claimEmailNotice(db, chatId, receiverId))) return;
       const more = unread.unread > 1 ? ` (${unread.unread} unread messages)` : "";
       await mailer.send({

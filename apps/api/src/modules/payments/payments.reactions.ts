@@ -36,9 +36,10 @@ export function reactToPaymentsEvents({
       update payments set receipt_sent_at = now() where id = ${paymentId} and receipt_sent_at is null returning id`);
     if (!claimed) return;
     const payment = (await payments.receiptOf(paymentId))!;
-    const [payer] = await db.execute<{ email: string; name: string }>(sql`
+    const [payer] = await db.execute<{ email: string | null; name: string }>(sql`
       select email, name from users where id = ${payment.user_id} and deleted_at is null`);
-    if (!payer) return;
+    // An account created by phone has no email until it adds one (decision 068); its receipts are in Payments.
+    if (!payer?.email) return;
     try {
       await mailer.send({
         to: payer.email,

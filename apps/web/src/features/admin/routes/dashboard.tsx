@@ -72,7 +72,7 @@ function DashboardFigures({ dashboard }: { dashboard: TDashboard }) {
                     <Link to={`/admin/ads/${user.id}`} className="block truncate font-medium hover:underline">
                       {user.name}
                     </Link>
-                    <p className="truncate text-xs text-slate-500">{user.email}</p>
+                    <p className="truncate text-xs text-slate-500">{user.email ?? "Signed up by phone"}</p>
                   </div>
                   <span className="text-xs whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</span>
                 </li>

@@ -154,7 +154,7 @@ export default function AdminUsers() {
             header: "Name",
             cell: (user) => <PersonCell name={user.name} email={user.email} imageUrl={user.profile_image_url} />,
           },
-          { header: "Email", cell: (user) => <span className="break-all">{user.email}</span>, wide: true },
+          { header: "Email", cell: (user) => <span className="break-all">{user.email ?? "—"}</span>, wide: true },
           { header: "Phone", cell: (user) => user.phone_number ?? "—", wide: true },
           { header: "Type", cell: (user) => user.usertype.name, wide: true },
           { header: "Status", cell: (user) => <StatusBadge name={user.status.name} /> },

@@ -49,7 +49,7 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
         formData({
           _method: "patch",
           name: values.name,
-          email: values.email,
+          email: typeof values.email === "string" ? values.email.trim() : "",
           phone_number: values.phone_number,
           bio: typeof values.bio === "string" ? values.bio.trim() : undefined,
           "company.address": business ? String(values.company?.address ?? "") : undefined,

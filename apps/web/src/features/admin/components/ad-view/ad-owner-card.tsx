@@ -29,9 +29,13 @@ export function AdOwnerCard({ owner, adId }: { owner: TAdminUser; adId: number }
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-slate-500">Email</dt>
         <dd className="min-w-0 break-all">
-          <a href={`mailto:${owner.email}`} className="hover:underline">
-            {owner.email}
-          </a>
+          {owner.email ? (
+            <a href={`mailto:${owner.email}`} className="hover:underline">
+              {owner.email}
+            </a>
+          ) : (
+            "None (signed up by phone)"
+          )}
         </dd>
         <dt className="text-slate-500">Phone</dt>
         <dd className="min-w-0 break-all">
