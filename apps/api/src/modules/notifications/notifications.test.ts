@@ -7,6 +7,7 @@ import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../../db/schema/chat.ts";
 import { pushSubscriptions } from "../../db/schema/notifications.ts";
+import { users } from "../../db/schema/users.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { startFakePushService } from "../../test/fake-push-service.ts";
 import { jobStates } from "../../test/job-states.ts";
@@ -158,6 +159,15 @@ describe("mail for messages left unread", () => {
     expect(mail.mailsTo(seller.user.email)).toEqual([]);
     expect(mail.mailsTo(other.user.email)).toEqual([]);
     expect(await ctx.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id))).toHaveLength(1);
+  });
+
+  it("lets the job end without a mail for an account created by phone, which has no email (decision 068)", async () => {
+    const seller = await person();
+    await ctx.db.update(users).set({ email: null }).where(eq(users.id, seller.user.id));
+    const buyer = await person();
+    await call("POST", "/chats", buyer.headers, { recieverId: seller.user.id, firstMessage: "Hello phone seller" });
+    await endedJobs("notifications.email-unread-chat", seller.user.id).toEqual(["completed"]);
+    expect(mail.mailsTo(seller.user.email)).toEqual([]);
   });
 });
 
