@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, adminLogsIn, isPhone } from "./admin-signed-in";
+import { ADMIN, adminLogsIn, isPhone, passesSecondFactor } from "./admin-signed-in";
 import { waitForHydration } from "./hydrated-page";
 import { expect, signInto, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
@@ -66,6 +66,7 @@ test("an admin signs in at /admin and reads the users table", async ({ page, vie
   await expect(page.getByText("email or password are not valid").first()).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();
+  await passesSecondFactor(page, ADMIN.email, ADMIN.totpSecret);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // On a phone the sidebar is a menu.
