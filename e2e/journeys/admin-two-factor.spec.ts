@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   ADMIN,
@@ -20,6 +21,17 @@ const MODERATOR = { email: "moderator@demo.waterside.lr", password: ADMIN.passwo
 test.beforeEach(() => holdAdminAccount(MODERATOR.email));
 test.afterEach(() => releaseAdminAccount(MODERATOR.email));
 
+/** As accessibility.spec.ts checks pages (issue 26): no critical, serious or moderate axe violation. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const found = violations.filter((violation) => ["critical", "serious", "moderate"].includes(violation.impact ?? ""));
+  expect(found.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual(
+    [],
+  );
+}
+
 async function passwordStep(page: Page) {
   await page.goto("/admin");
   await page.getByLabel("Email").fill(MODERATOR.email);
@@ -34,6 +46,7 @@ async function toCodeStep(page: Page) {
   await expect(setup.or(page.getByLabel("Authentication code"))).toBeVisible();
   if (!(await setup.isVisible())) return;
   await expect(page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/)).toBeVisible();
+  await expectAccessible(page);
   const recoveryCodes = await passesSecondFactor(page, MODERATOR.email);
   expect(recoveryCodes).toHaveLength(10);
   await page.evaluate(() => localStorage.removeItem("waterside.admin-session"));
@@ -46,6 +59,7 @@ test("an admin signs in with the code of their authenticator app", async ({ page
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
   await expect(code).toHaveAttribute("inputmode", "numeric");
+  await expectAccessible(page);
   // Checked before anything is sent: a short code costs no try.
   await code.fill("123");
   await page.keyboard.press("Enter");
