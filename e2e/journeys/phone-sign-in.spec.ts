@@ -58,7 +58,7 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with phone" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Continue with phone" })).toBeVisible();
-  const number = page.getByRole("form", { name: "Phone number" }).getByLabel("Phone number");
+  const number = page.getByRole("form", { name: "Send a code by SMS" }).getByLabel("Phone number");
   await expect(number).toBeFocused();
   await expect(number).toHaveAttribute("type", "tel");
   await expect(number).toHaveAttribute("autocomplete", "tel");
@@ -71,7 +71,7 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   // The number as people write it, sent with the keyboard; the code field comes focused, ready for the SMS.
   await number.fill(typed);
   await number.press("Enter");
-  const codeForm = page.getByRole("form", { name: "Code" });
+  const codeForm = page.getByRole("form", { name: "Enter the code" });
   const code = codeForm.getByLabel("6-digit code");
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
@@ -134,6 +134,16 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   await expect(seller.getByRole("link", { name })).toBeVisible();
   await expect(seller.getByText("Verified phone")).toBeVisible();
   await noWiderThanTheScreen(page);
+
+  // Personal Details show the number verified, and an account without an email saves its other details.
+  await page.goto("/profile?tab=details");
+  const details = page.getByRole("form", { name: "Personal details" });
+  await expect(details.getByLabel("Phone number")).toHaveValue(e164);
+  await expect(details.getByText("Verified phone")).toBeVisible();
+  await expect(details.getByLabel("Email")).toHaveValue("");
+  await details.getByLabel("Bio").fill("Lappa and wax print from Red Light market.");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Updated!")).toBeVisible();
 });
 
 /** A demo seller no other journey signs in as: this one changes its phone number. */
@@ -162,11 +172,11 @@ test("a signed-in seller verifies a new phone number from Personal Details", asy
 
   await expect(page.getByText("Your phone number is verified.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(details.getByText("Phone number Verified")).toBeVisible();
+  await expect(details.getByText("Verified phone")).toBeVisible();
   await expect(details.getByRole("button", { name: "Verify phone" })).toHaveCount(0);
 
   // The server keeps it: a fresh visit shows the number verified.
   await page.reload();
   await expect(details.getByLabel("Phone number")).toHaveValue(/^\+?231/);
-  await expect(details.getByText("Phone number Verified")).toBeVisible();
+  await expect(details.getByText("Verified phone")).toBeVisible();
 });

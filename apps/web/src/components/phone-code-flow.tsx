@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PHONE_AUTH_MESSAGES, PHONE_CODE_LENGTH, ZPhoneCode, ZSendPhoneCode } from "@waterside/shared/phone-auth";
+import { PHONE_CODE_LENGTH, ZPhoneCode, ZSendPhoneCode } from "@waterside/shared/phone-auth";
 import type { TPhoneCodeSent } from "@waterside/shared/phone-auth";
 import { PHONE_SCREENS_MESSAGES } from "@waterside/shared/phone-screens-messages";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
@@ -119,7 +119,7 @@ function NumberStep({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Phone number">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Send a code by SMS">
       <TextField
         form={form}
         name="phone_number"
@@ -158,7 +158,7 @@ function CodeStep({
   const form = useForm<{ code: string }>({ resolver: zodResolver(ZCodeForm), defaultValues: { code: "" } });
   const { isSubmitting } = form.formState;
   const [alert, setAlert] = useState<string | null>(null);
-  const [status, setStatus] = useState<string>(PHONE_AUTH_MESSAGES.codeSent);
+  const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const { seconds: secondsLeft, restart: restartCountdown } = useSecondsUntil(resendAt);
 
@@ -178,12 +178,13 @@ function CodeStep({
 
   const askAgain = async () => {
     setAlert(null);
+    setResent(false);
     setResending(true);
     try {
       await resend();
       restartCountdown();
       form.reset({ code: "" });
-      setStatus(PHONE_SCREENS_MESSAGES.codeSentAgain);
+      setResent(true);
       form.setFocus("code");
     } catch (error) {
       setAlert(messageOf(error, PHONE_SCREENS_MESSAGES.sendFailed));
@@ -193,9 +194,10 @@ function CodeStep({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Code">
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {status} It went to <strong className="font-semibold whitespace-nowrap">{phoneNumber}</strong>.
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Enter the code">
+      <p className="text-sm text-slate-700">
+        We texted a {PHONE_CODE_LENGTH}-digit code to{" "}
+        <strong className="font-semibold whitespace-nowrap">{phoneNumber}</strong>.
       </p>
       <TextField
         form={form}
@@ -215,6 +217,9 @@ function CodeStep({
         }}
       />
       {children}
+      <p role="status" className={resent ? "text-sm text-emerald-800" : "sr-only"}>
+        {resent && PHONE_SCREENS_MESSAGES.codeSentAgain}
+      </p>
       <FlowAlert text={alert} />
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
         {isSubmitting ? verifyingLabel : verifyLabel}

@@ -95,54 +95,55 @@ function NewcomerFields({ form }: { form: UseFormReturn<TNewcomer> }) {
     { id: USER_TYPE.company, title: "Business", text: "Sell as a company, with a banner, address and description." },
   ];
   return (
-    <div className="space-y-4 border-t border-slate-200 pt-4">
-      <p role="status" className="text-sm font-medium text-slate-800">
-        {PHONE_SCREENS_MESSAGES.noAccountYet}
-      </p>
-      <TextField form={form} name="name" label="Name" required autoComplete="name" />
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Account type</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {types.map((type) => (
-            <label
-              key={type.id}
-              className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 p-3 has-checked:border-emerald-700 has-checked:bg-emerald-50"
-            >
-              <input
-                type="radio"
-                value={String(type.id)}
-                {...form.register("usertype_id")}
-                className="mt-1 accent-emerald-700"
-              />
-              <span>
-                <span className="block font-semibold">{type.title}</span>
-                <span className="text-sm text-slate-600">{type.text}</span>
-              </span>
-            </label>
-          ))}
+    // A group named by why it appeared: a screen reader says so as the focus lands on the name.
+    <div className="border-t border-slate-200 pt-4">
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-slate-800">{PHONE_SCREENS_MESSAGES.noAccountYet}</legend>
+        <TextField form={form} name="name" label="Name" required autoComplete="name" />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Account type</legend>
+          <div className="grid gap-2">
+            {types.map((type) => (
+              <label
+                key={type.id}
+                className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 p-3 has-checked:border-emerald-700 has-checked:bg-emerald-50"
+              >
+                <input
+                  type="radio"
+                  value={String(type.id)}
+                  {...form.register("usertype_id")}
+                  className="mt-1 accent-emerald-700"
+                />
+                <span>
+                  <span className="block font-semibold">{type.title}</span>
+                  <span className="text-sm text-slate-600">{type.text}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              {...form.register("accept_terms")}
+              aria-invalid={Boolean(errors.accept_terms)}
+              className="mt-0.5 size-4 accent-emerald-700"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms-and-conditions" target="_blank" className="font-medium text-emerald-800 underline">
+                terms and privacy policy
+              </Link>
+            </span>
+          </label>
+          {errors.accept_terms && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {errors.accept_terms.message}
+            </p>
+          )}
         </div>
       </fieldset>
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            {...form.register("accept_terms")}
-            aria-invalid={Boolean(errors.accept_terms)}
-            className="mt-0.5 size-4 accent-emerald-700"
-          />
-          <span>
-            I agree to the{" "}
-            <Link to="/terms-and-conditions" target="_blank" className="font-medium text-emerald-800 underline">
-              terms and privacy policy
-            </Link>
-          </span>
-        </label>
-        {errors.accept_terms && (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {errors.accept_terms.message}
-          </p>
-        )}
-      </div>
     </div>
   );
 }

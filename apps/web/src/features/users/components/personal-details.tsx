@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
+import { VerifiedBadge } from "~/components/trust/verified-badge";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { formData, showServerErrors } from "~/lib/form-errors";
@@ -100,23 +101,19 @@ export function PersonalDetails({ user, onSaved }: { user: TUser; onSaved: (user
             required
             autoComplete="name"
           />
-          <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+          {/* An account created by phone may save without an email until it adds one (decision 068). */}
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            required={user.email !== null}
+            type="email"
+            autoComplete="email"
+          />
           <div className="space-y-2">
             <TextField form={form} name="phone_number" label="Phone number" required type="tel" autoComplete="tel" />
             {phoneVerified ? (
-              <p className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-800">
-                <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
-                  <path
-                    d="M4 10.5l4 4 8-9"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                <span className="sr-only">Phone number</span> Verified
-              </p>
+              <VerifiedBadge className="text-sm" />
             ) : (
               <button
                 type="button"
