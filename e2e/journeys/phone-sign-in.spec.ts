@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
@@ -45,6 +46,18 @@ const noWiderThanTheScreen = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
+
+/** axe finds nothing serious on the screen as it is now (the rules accessibility.spec.ts runs on every page). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const found = violations
+    .filter((violation) => ["critical", "serious", "moderate"].includes(violation.impact ?? ""))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(found, `axe on ${page.url()}`).toEqual([]);
+}
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
 
@@ -96,6 +109,7 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   await codeForm.getByRole("button", { name: "Create account" }).click();
   await expect(codeForm.getByText("Name is required")).toBeVisible();
   await expect(codeForm.getByText("You must agree to the terms and privacy policy")).toBeVisible();
+  await expectAccessible(page);
   await codeForm.getByLabel("Name").fill(name);
   await codeForm.getByLabel(/I agree to the/).check();
   await codeForm.getByRole("button", { name: "Create account" }).click();
@@ -168,6 +182,7 @@ test("a signed-in seller verifies a new phone number from Personal Details", asy
   await expect(code).toBeFocused();
   await expect(dialog.getByRole("button", { name: /^Resend code in [01]:\d\d$/ })).toBeDisabled();
   await noWiderThanTheScreen(page);
+  await expectAccessible(page);
   await code.fill(await smsCodeFor(e164));
 
   await expect(page.getByText("Your phone number is verified.")).toBeVisible();
