@@ -5,6 +5,7 @@ import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
 import { getAdHistory } from "../api/get-ad-history";
 import { AnalyticsChart } from "./analytics-chart";
+import { CONTACTS_HINT } from "./contacts-hint";
 import { DateRangeFields, lastDays, type DayRange } from "./date-range";
 import { LoadFailed } from "./load-failed";
 
@@ -17,10 +18,8 @@ const FIGURES = [
   ["contacts", "Contacts"],
 ] as const;
 
-/** What a figure counts, when its name alone does not say (issue 27: the seller sees the phone reveals here). */
-const HINTS: Partial<Record<(typeof FIGURES)[number][0], string>> = {
-  contacts: "Chats started and phone numbers revealed",
-};
+/** What a figure counts, when its name alone does not say. */
+const HINTS: Partial<Record<(typeof FIGURES)[number][0], string>> = { contacts: CONTACTS_HINT };
 
 /**
  * Spec §2 ad page Insights, for the ad's owner: Views, Saves and Clicks by date over a range (the last 30 days

@@ -9,6 +9,7 @@ import { getPerformance } from "../api/get-performance";
 import { AnalyticsChart } from "./analytics-chart";
 import { percentChange } from "./chart-days";
 import { lastDays } from "./date-range";
+import { CONTACTS_HINT } from "./contacts-hint";
 import { LoadFailed } from "./load-failed";
 
 const PERIODS = [7, 30, 90] as const;
@@ -16,7 +17,7 @@ const FIGURES = [
   ["views", "Views"],
   ["saves", "Saves"],
   ["clicks", "Clicks"],
-  // Beyond the spec: phone numbers revealed and chats started (decision 044). A figure and a column, not a line.
+  // Beyond the spec: phone numbers revealed and chats started (decisions 044, 072). A figure and a column, not a line.
   ["contacts", "Contacts"],
 ] as const;
 
@@ -72,6 +73,7 @@ export default function PerformanceTab() {
                       </span>
                     )}
                   </dd>
+                  {key === "contacts" && <dd className="text-xs text-slate-500">{CONTACTS_HINT}</dd>}
                 </div>
               );
             })}
