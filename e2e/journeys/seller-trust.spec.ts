@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, test } from "./signed-in";
+import { expect, signInto, test } from "./signed-in";
+import { waitForHydration } from "./hydrated-page";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -11,6 +12,15 @@ test.beforeEach(({ page }) => skipSignupPrompt(page));
 const BUYER = { email: "fashion@demo.waterside.lr" };
 /** The demo's buyer without a verified phone: this journey only reads with it (a refused reveal writes nothing). */
 const UNVERIFIED_BUYER = { email: "joseph@demo.waterside.lr" };
+/**
+ * Sellers who ask for a chat first for a moment and then let buyers see their number again, one per screen size so
+ * the two runs never undo each other. Whose numbers no other journey reveals: the two demo accounts without a verified
+ * phone (journeys reveal verified sellers' ads, or the oldest ad, checked below).
+ */
+const CHAT_FIRST_SELLER = {
+  "phone-360": { email: "joseph@demo.waterside.lr" },
+  "desktop-1280": { email: "farm@demo.waterside.lr" },
+} as Record<string, { email: string }>;
 
 interface ListedAd {
   id: number;
@@ -170,4 +180,52 @@ test("'Verified sellers only' narrows a listing, is kept in the address and is r
   await page.getByRole("link", { name: "Remove filter Verified sellers only" }).click();
   await expect(page).not.toHaveURL(/verified_sellers/);
   await expect.poll(() => countOf(page)).toBe(listing.all);
+});
+
+test("a seller who asks buyers to chat first: chosen in Settings, the buyer's card says so and offers Chat", async ({
+  page,
+  request,
+  login,
+  browser,
+  viewport,
+  baseURL,
+  isMobile,
+}, testInfo) => {
+  const seller = await login(CHAT_FIRST_SELLER[testInfo.project.name]!);
+  const { data: ads } = await listAds(request, { user_id: seller.id });
+  const { data: oldest } = await listAds(request, { per_page: 1, sort_combined: "created_at|asc" });
+  expect(oldest[0]!.user_id, "the oldest ad, whose number chat.spec reveals, is another seller's").not.toBe(seller.id);
+  const ad = ads[0]!;
+  const setChoice = (phone_revealable: boolean) =>
+    request.put("/api/user/phone-reveal", {
+      data: { phone_revealable },
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+
+  try {
+    await page.goto("/settings");
+    const choice = page.getByRole("group", { name: "Your phone number on your ads" });
+    await expect(choice.getByRole("radio", { name: /^Let buyers see my phone number/ })).toBeChecked();
+    await choice.getByRole("radio", { name: /^Buyers must chat first/ }).check();
+    await expect(page.getByText("Your contact preference is saved.")).toBeVisible();
+    const own = await request.get("/api/user", { headers: { authorization: `Bearer ${seller.token}` } });
+    expect((await own.json()).data.phone_revealable).toBe(false);
+
+    const buyerContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch: isMobile });
+    waitForHydration(buyerContext);
+    await signInto(buyerContext, request, BUYER);
+    const buyerPage = await buyerContext.newPage();
+    await skipSignupPrompt(buyerPage);
+    await buyerPage.goto(pathOf(ad));
+    await revealButton(buyerPage, viewport?.width).click();
+    const card = buyerPage.getByRole("region", { name: "Seller" });
+    await expect(card.getByText("This seller prefers to chat first. Send a message instead.")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Show phone number" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Call" })).toHaveCount(0);
+    const chat = isDesktop(viewport?.width) ? card : buyerPage.getByRole("region", { name: /^Contact / });
+    await expect(chat.getByRole("button", { name: "Chat" })).toBeVisible();
+    await buyerContext.close();
+  } finally {
+    expect((await setChoice(true)).ok()).toBe(true);
+  }
 });
