@@ -151,5 +151,16 @@ describe("the seller's reveal choice and public contact details", () => {
     // A verified, signed-in buyer: the number only through the capped reveal (or a chat they share).
     expect(await profile(buyer.headers)).toMatchObject({ phone_number: null, email: seller.user.email });
     expect(await profile(seller.headers)).toMatchObject({ phone_number: seller.number });
+
+    // The admin area is untouched: admins still find and read users' numbers there.
+    const { headers: admin } = await signedInAdmin(ctx.app, ctx.db);
+    const found = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/users?search=${encodeURIComponent(seller.number)}`,
+      headers: admin,
+    });
+    expect(found.json().data.data).toEqual([
+      expect.objectContaining({ id: seller.user.id, phone_number: seller.number }),
+    ]);
   });
 });
