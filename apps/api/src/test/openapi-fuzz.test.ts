@@ -1,6 +1,10 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { startFakeSmsGateway } from "../lib/sms-gateway-fake.ts";
 import { ensureAdmin } from "../modules/admin-auth/create-admin.ts";
 import { authHeaders, createAd, signedInUser } from "./factories.ts";
 import { multipart } from "./multipart.ts";
@@ -572,8 +576,18 @@ function describeCase(operation: Operation, item: Case) {
 
 // ---- The app, its identities and the document ---------------------------------------------------------------
 
-const ctx = await createTestApp();
-afterAll(() => ctx.close());
+// Phone sign-in sends through the fake SMS gateway, as `npm start` does: without a provider it would answer 503.
+const smsGateway = await startFakeSmsGateway({ outboxDir: await mkdtemp(path.join(tmpdir(), "fuzz-sms-")) });
+const ctx = await createTestApp({
+  SMS_API_URL: smsGateway.clientConfig.apiUrl,
+  SMS_TWILIO_ACCOUNT_SID: smsGateway.clientConfig.accountSid,
+  SMS_TWILIO_AUTH_TOKEN: smsGateway.clientConfig.authToken,
+  SMS_FROM: smsGateway.clientConfig.from,
+});
+afterAll(async () => {
+  await ctx.close();
+  await smsGateway.close();
+});
 // With logging off, every request logs through one silent logger: the errors plugin's 500s land here.
 const errorLog = vi.spyOn(ctx.app.log, "error");
 
