@@ -17,7 +17,10 @@ export interface DomainEventMap {
   "chat.started": { chatId: number; adId: number; buyerId: number };
   /** A buyer revealed an ad's phone number (not the same ad again that day): a contact (decisions 044, 072). */
   "phone.revealed": { adId: number; buyerId: number };
-  /** A user's shown response figures (rate, median) changed: their ads' visibility_score follows (decision 070). */
+  /**
+   * What a buyer may trust about a user changed: their response figures (rate, median), or their phone was verified or
+   * unverified. Their ads' visibility_score follows (decision 070).
+   */
   "trust.changed": { userId: number };
   /** A user saved an ad (not a repeat save): analytics counts it (decision 044). */
   "ad.saved": { adId: number; userId: number };
