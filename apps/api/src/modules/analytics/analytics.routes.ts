@@ -74,7 +74,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   }
 
   // A contact is counted for signed-in buyers only: the phone number is revealed to them alone (decision 033), so
-  // a visitor's call is refused (401) rather than counted or silently ignored (decision 044).
+  // a visitor's call is refused (401) rather than counted or silently ignored (decision 044). Since issue 27 the
+  // reveal itself (POST /ads/{id}/phone) counts its contact (decision 072); this call, kept for the spec's clients,
+  // adds nothing for the same buyer, ad and day.
   app.post(
     "/analytics/ad/contacts",
     {
