@@ -91,7 +91,14 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   await expect(code).toHaveAttribute("inputmode", "numeric");
   await expect(codeForm.getByText(typed)).toBeVisible();
   await expect(codeForm.getByRole("button", { name: /^Resend code in [01]:\d\d$/ })).toBeDisabled();
-  await expect(codeForm.getByRole("button", { name: "Change number" })).toBeEnabled();
+
+  // "Change number" goes back with the number kept; the same number again returns to the code already sent.
+  await codeForm.getByRole("button", { name: "Change number" }).click();
+  await expect(number).toBeFocused();
+  await expect(number).toHaveValue(typed);
+  await number.press("Enter");
+  await expect(code).toBeFocused();
+  await expect(codeForm.getByRole("button", { name: /^Resend code in [01]:\d\d$/ })).toBeDisabled();
 
   // A wrong code is refused under the field; the right one, pasted with a space, goes through by itself.
   const right = await smsCodeFor(e164);

@@ -38,20 +38,26 @@ export interface PhoneCodeFlowProps {
  * `verify` call.
  */
 export function PhoneCodeFlow({ initialNumber = "", autoFocus = false, send, ...codeStep }: PhoneCodeFlowProps) {
-  const [phoneNumber, setPhoneNumber] = useState(initialNumber);
-  const [sent, setSent] = useState<{ resendAt: number } | null>(null);
+  const [sent, setSent] = useState<{ phoneNumber: string; resendAt: number } | null>(null);
+  const [step, setStep] = useState<"number" | "code">("number");
   // Back from the code step to change the number, the number takes the focus again.
   const [focusNumber, setFocusNumber] = useState(autoFocus);
 
-  if (!sent) {
+  const sendTo = async (phoneNumber: string) => {
+    const reply = await send(phoneNumber);
+    setSent({ phoneNumber, resendAt: Date.now() + reply.resend_in * 1000 });
+  };
+
+  if (step === "number" || !sent) {
     return (
       <NumberStep
-        phoneNumber={phoneNumber}
+        phoneNumber={sent?.phoneNumber ?? initialNumber}
         autoFocus={focusNumber}
-        send={send}
-        onSent={(typed, reply) => {
-          setPhoneNumber(typed);
-          setSent({ resendAt: Date.now() + reply.resend_in * 1000 });
+        onSubmit={async (phoneNumber) => {
+          // The same number again before another code may be asked for: the one sent still works, so back to it
+          // rather than to a 'Please wait' from the server.
+          if (phoneNumber !== sent?.phoneNumber || Date.now() >= sent.resendAt) await sendTo(phoneNumber);
+          setStep("code");
         }}
       />
     );
@@ -59,16 +65,13 @@ export function PhoneCodeFlow({ initialNumber = "", autoFocus = false, send, ...
   return (
     <CodeStep
       {...codeStep}
-      phoneNumber={phoneNumber}
+      phoneNumber={sent.phoneNumber}
       resendAt={sent.resendAt}
-      resend={async () => {
-        const reply = await send(phoneNumber);
-        setSent({ resendAt: Date.now() + reply.resend_in * 1000 });
-      }}
+      resend={() => sendTo(sent.phoneNumber)}
       onChangeNumber={() => {
         codeStep.onChangeNumber?.();
         setFocusNumber(true);
-        setSent(null);
+        setStep("number");
       }}
     />
   );
@@ -89,13 +92,12 @@ function FlowAlert({ text }: { text: string | null }) {
 function NumberStep({
   phoneNumber,
   autoFocus,
-  send,
-  onSent,
+  onSubmit,
 }: {
   phoneNumber: string;
   autoFocus: boolean;
-  send: PhoneCodeFlowProps["send"];
-  onSent: (phoneNumber: string, reply: TPhoneCodeSent) => void;
+  /** Sends the code (or finds one already sent) and moves on to the code; an ApiError it throws is shown here. */
+  onSubmit: (phoneNumber: string) => Promise<void>;
 }) {
   const form = useForm<{ phone_number: string }>({
     resolver: zodResolver(ZSendPhoneCode),
@@ -110,7 +112,7 @@ function NumberStep({
   const submit = form.handleSubmit(async ({ phone_number }) => {
     setAlert(null);
     try {
-      onSent(phone_number, await send(phone_number));
+      await onSubmit(phone_number);
     } catch (error) {
       const fieldMessage = error instanceof ApiError ? error.errors?.phone_number?.[0] : undefined;
       if (fieldMessage) form.setError("phone_number", { message: fieldMessage }, { shouldFocus: true });
