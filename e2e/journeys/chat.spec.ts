@@ -146,7 +146,7 @@ test("a buyer writes to a seller from an ad, they talk live, and a message writt
   await sellerContext.close();
 });
 
-test("the ad page's seller card: a visitor is asked to log in, a buyer sees the phone, the owner sees none", async ({
+test("the ad page's seller card: a visitor is asked to log in, a verified buyer sees the phone, the owner sees none", async ({
   page,
   login,
   request,
@@ -180,6 +180,14 @@ test("the ad page's seller card: a visitor is asked to log in, a buyer sees the 
     "I’m interested",
     "Last Price",
   ]);
+  // A new account has no verified phone yet: it is sent to verify one first (decision 072).
+  await card.getByRole("button", { name: "Show phone number" }).click();
+  await expect(card.getByRole("link", { name: "Verify my phone number" })).toHaveAttribute(
+    "href",
+    "/profile?tab=details",
+  );
+  await login(DEMO_ACCOUNTS.emmanuel);
+  await page.goto(ad.path);
   await card.getByRole("button", { name: "Show phone number" }).click();
   await expect(card.getByRole("link", { name: "Call" })).toHaveAttribute("href", /^tel:\+231\d+$/);
   await expect(card.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/231\d+$/);

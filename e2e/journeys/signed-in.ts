@@ -16,7 +16,7 @@ export const DEMO_ACCOUNTS = {
   fatu: { email: "fatu@demo.waterside.lr" },
   /** Picks and crops photos under the content security policy. */
   joseph: { email: "joseph@demo.waterside.lr" },
-  /** Reads other sellers' contact details (seller-profile.spec.ts). */
+  /** Reads other sellers' contact details (seller-profile.spec.ts) and, verified, reveals a seller's number (chat.spec.ts). */
   emmanuel: { email: "emmanuel@demo.waterside.lr" },
   /** Sellers a buyer writes to (chat.spec.ts): one per screen size, so the two runs never share a chat list. */
   prince: { email: "prince@demo.waterside.lr" },

@@ -13,14 +13,17 @@ import { currentSession, deviceId, getAccessToken } from "./session";
  * 80% visible, a click on click. Every 60 s the pending entries are sent and cleared whatever the answer, and
  * entries older than a day are pruned. Visitors' entries are sent too, with the browser's device id, and what is
  * pending also goes when the page is hidden, so a short visit is not lost (docs/decisions/047-analytics-log.md).
- * Beyond the spec, a contact (the seller's phone number revealed) is logged the same way for signed-in users only,
- * and sent only with their token (decision 044). Failures are silent (spec §8).
+ * Contacts are not logged here: the API counts a phone number revealed or a chat started itself (decision 072).
+ * Failures are silent (spec §8).
  */
+
+/** What the browser logs: views and clicks. */
+type LoggedType = Exclude<TAnalyticsEventType, "contact">;
 
 /** Spec §3 "Ad analytics record": addId, type, time (the day, for pruning). */
 interface Entry {
   addId: number;
-  type: TAnalyticsEventType;
+  type: LoggedType;
   time: number;
 }
 interface Log {
@@ -30,10 +33,9 @@ interface Log {
 }
 
 const LOG_KEY = "waterside.analytics";
-const PATHS: Record<TAnalyticsEventType, string> = {
+const PATHS: Record<LoggedType, string> = {
   view: "/analytics/ad/views",
   click: "/analytics/ad/clicks",
-  contact: "/analytics/ad/contacts",
 };
 
 function read(): Log {
@@ -53,7 +55,7 @@ function write(log: Log) {
   }
 }
 
-function record(addId: number, type: TAnalyticsEventType) {
+function record(addId: number, type: LoggedType) {
   if (typeof window === "undefined") return;
   const log = read();
   if (log.seen.some((entry) => entry.addId === addId && entry.type === type)) return;
@@ -62,11 +64,6 @@ function record(addId: number, type: TAnalyticsEventType) {
 }
 
 export const logAdClick = (adId: number) => record(adId, "click");
-
-/** The seller's phone number was revealed on the ad page: a contact, counted for signed-in users only. */
-export function logAdContact(adId: number) {
-  if (currentSession()) record(adId, "contact");
-}
 
 let observer: IntersectionObserver | null = null;
 const observed = new WeakMap<Element, number>();
@@ -102,9 +99,7 @@ export async function flushAnalyticsLog() {
   const token = currentSession() ? await getAccessToken().catch(() => null) : null;
   const visitor = token ? {} : { visitor_id: deviceId() };
   await Promise.all(
-    (Object.keys(PATHS) as TAnalyticsEventType[]).map(async (type) => {
-      // The API refuses visitors' contacts (401): a signed-out browser's are dropped.
-      if (type === "contact" && !token) return;
+    (Object.keys(PATHS) as LoggedType[]).map(async (type) => {
       const ids = [...new Set(log.pending.filter((entry) => entry.type === type).map((entry) => entry.addId))];
       for (let start = 0; start < ids.length; start += ANALYTICS_IDS_MAX) {
         await browserTransport(PATHS[type], {

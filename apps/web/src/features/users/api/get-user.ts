@@ -2,7 +2,7 @@ import type { TPublicUser } from "@waterside/shared/users";
 import { apiData, type ApiTransport } from "~/lib/api-client";
 
 /**
- * GET /users/{id} (users): a seller's public profile, for their profile page and the ad page's 'Show phone number'.
+ * GET /users/{id} (users): a seller's public profile, for their profile page (the phone number only on one's own, decision 072).
  * A visitor (and so the server's rendering) gets `email` and `phone_number` as null; a signed-in user's token gets
  * them filled (docs/decisions/033-contact-details.md).
  */

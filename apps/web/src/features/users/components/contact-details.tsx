@@ -7,7 +7,8 @@ import { useLoad } from "~/lib/use-load";
 
 /**
  * The server renders every profile as a visitor sees it, without email and phone (decision 033). Once the
- * browser knows someone is signed in, it asks again with their token for the contact details.
+ * browser knows someone is signed in, it asks again with their token: the email, and the phone number only on one's
+ * own profile (others' numbers are revealed on their ads, decision 072).
  */
 function useContact(user: TPublicUser) {
   const session = useSession();
@@ -24,10 +25,15 @@ function useContact(user: TPublicUser) {
   return { state: "shown", contact: fetched.data } as const;
 }
 
-/** Spec §2 /profile/{userId}: phone and email for signed-in users; visitors are asked to log in first. */
+/**
+ * Spec §2 /profile/{userId}: the email for signed-in users, visitors asked to log in first; a seller's phone number is
+ * revealed on their ads (decision 072), which the section says.
+ */
 export function ContactDetails({ user }: { user: TPublicUser }) {
   const location = useLocation();
   const contact = useContact(user);
+  const session = useSession();
+  const own = session.status === "signed-in" && session.user.id === user.id;
   return (
     <div aria-live="polite" aria-busy={contact.state === "loading"}>
       {contact.state === "visitor" && (
@@ -39,7 +45,7 @@ export function ContactDetails({ user }: { user: TPublicUser }) {
           >
             Log in
           </Link>{" "}
-          to see {user.name}&apos;s phone number and email.
+          to see {user.name}&apos;s email.
         </p>
       )}
       {contact.state === "loading" && <p className="text-slate-600">Loading contact details…</p>}
@@ -49,7 +55,7 @@ export function ContactDetails({ user }: { user: TPublicUser }) {
         </p>
       )}
       {contact.state === "shown" && !contact.contact.phone_number && !contact.contact.email && (
-        <p className="text-slate-600">No contact details shared.</p>
+        <p className="text-slate-600">No email shared.</p>
       )}
       {contact.state === "shown" && (contact.contact.phone_number || contact.contact.email) && (
         <ul className="space-y-1 text-slate-700">
@@ -73,6 +79,11 @@ export function ContactDetails({ user }: { user: TPublicUser }) {
             </li>
           )}
         </ul>
+      )}
+      {!own && (
+        <p className="mt-2 text-sm text-slate-600">
+          To call {user.name}, open one of their ads and choose Show phone number.
+        </p>
       )}
     </div>
   );
