@@ -22,9 +22,12 @@ const API_MODULES = {
   health: [],
   "password-reset": [],
   payments: ["latest-subscription.ts"],
+  "phone-auth": [],
+  "phone-reveals": [],
   reports: ["report-moderation.service.ts"],
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],
+  trust: ["trust-figures.ts"],
   selling: ["ad-status.ts", "visibility-scores.ts"],
   users: ["user-accounts.ts", "user-resource.ts", "user-status.ts"],
 };

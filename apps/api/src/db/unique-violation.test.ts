@@ -26,7 +26,9 @@ describe("isUniqueViolation", () => {
   });
 
   it("is false for other database errors and for errors that are not the database's", async () => {
-    const notNull = await failureOf(ctx.db.insert(users).values({ name: "No email", usertype_id: 1 } as never));
+    const notNull = await failureOf(
+      ctx.db.insert(users).values({ email: "no-name@example.com", usertype_id: 1 } as never),
+    );
     expect(isUniqueViolation(notNull)).toBe(false);
     expect(isUniqueViolation(new Error("duplicate key value violates unique constraint"))).toBe(false);
     expect(isUniqueViolation({ code: "23505" })).toBe(false);
