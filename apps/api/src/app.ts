@@ -240,6 +240,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(phoneAuthRoutes, {
         phoneAuth: createPhoneAuthService({
           db,
+          events,
           sms: config.sms.twilio && createTwilioSender(config.sms.twilio),
           secret: config.tokenSecret,
           countryCodes: config.sms.countryCodes,

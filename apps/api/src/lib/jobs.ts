@@ -23,6 +23,8 @@ export interface JobMap {
   "payments.check": { paymentId: string; followUp?: boolean };
   /** Every minute: asks MTN about the open payments whose next check is due, so a lost callback costs nothing. */
   "payments.reconcile": Record<string, never>;
+  /** Recomputes one user's response figures after a conversation opened with them or their first answer (decision 070). */
+  "trust.recompute-user": { userId: number };
   /** Daily: recomputes the sellers' response figures as their 90-day window slides (decision 070). */
   "trust.response-stats-sweep": Record<string, never>;
   /** Ends the boosts whose time is up. */

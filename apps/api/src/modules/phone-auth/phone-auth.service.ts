@@ -12,10 +12,11 @@ import {
 import { USER_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import type { TUser } from "@waterside/shared/users";
 import { and, count, desc, eq, gt, isNull, like, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
 import { phoneCodes } from "../../db/schema/phone-auth.ts";
 import { users } from "../../db/schema/users.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { DomainEvents, Publish, Transaction } from "../../lib/domain-events.ts";
 import { SmsRejectedError, type SmsSender } from "../../lib/sms.ts";
 import { HttpError, fieldError } from "../../plugins/errors.ts";
 import { createAccount, setVerifiedPhone } from "../users/user-accounts.ts";
@@ -31,6 +32,7 @@ export interface SmsCaps {
 
 interface PhoneAuthDeps {
   db: Database;
+  events: DomainEvents;
   /** null: no SMS provider (production without SMS_* settings): phone sign-in answers 503. */
   sms: SmsSender | null;
   secret: string;
@@ -65,7 +67,7 @@ type SignInOutcome =
  * phone_codes, so the anti-pumping caps count rows; the newest code of a number is the only one that works.
  */
 export function createPhoneAuthService(deps: PhoneAuthDeps) {
-  const { db, sms, secret, countryCodes, caps, siteHost, signedIn, mediaBaseUrl, log } = deps;
+  const { db, events, sms, secret, countryCodes, caps, siteHost, signedIn, mediaBaseUrl, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   const digest = (phoneNumber: string, code: string) =>
@@ -163,10 +165,10 @@ export function createPhoneAuthService(deps: PhoneAuthDeps) {
     phoneNumber: string,
     code: string,
     userId: number | null,
-    onRight: (tx: Transaction) => Promise<{ spend: boolean; result: T }>,
+    onRight: (tx: Transaction, publish: Publish) => Promise<{ spend: boolean; result: T }>,
   ): Promise<T> {
     const at = now();
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await events.transaction(db, async (tx, publish) => {
       const [row] = await tx
         .select()
         .from(phoneCodes)
@@ -191,7 +193,7 @@ export function createPhoneAuthService(deps: PhoneAuthDeps) {
           .where(eq(phoneCodes.id, row.id));
         return { right: false as const };
       }
-      const { spend, result } = await onRight(tx);
+      const { spend, result } = await onRight(tx, publish);
       if (spend) await tx.update(phoneCodes).set({ used_at: at }).where(eq(phoneCodes.id, row.id));
       return { right: true as const, result };
     });
@@ -213,7 +215,7 @@ export function createPhoneAuthService(deps: PhoneAuthDeps) {
     async signIn(input: TPhoneSignIn) {
       const phoneNumber = normalise(input.phone_number);
       const name = input.name?.trim();
-      const outcome = await withRightCode<SignInOutcome>(phoneNumber, input.code, null, async (tx) => {
+      const outcome = await withRightCode<SignInOutcome>(phoneNumber, input.code, null, async (tx, publish) => {
         const [existing] = await tx
           .select({ id: users.id, status_id: users.status_id })
           .from(users)
@@ -239,6 +241,8 @@ export function createPhoneAuthService(deps: PhoneAuthDeps) {
           },
           business ? {} : undefined,
         );
+        // A verified phone is part of the seller's trust, and of their ads' visibility_score (decision 070).
+        await publish("trust.changed", { userId: created.id });
         return { spend: true, result: { kind: "signed-in", userId: created.id, isNew: true } };
       }).catch((error: unknown) => {
         // Two registrations of one number at the same moment: the unique index decides, the loser hears it.
@@ -268,8 +272,9 @@ export function createPhoneAuthService(deps: PhoneAuthDeps) {
     /** `POST /user/phone/verify`: the number becomes the user's verified phone number. */
     async verifyForUser(userId: number, input: { phone_number: string; code: string }) {
       const phoneNumber = normalise(input.phone_number);
-      await withRightCode(phoneNumber, input.code, userId, async (tx) => {
+      await withRightCode(phoneNumber, input.code, userId, async (tx, publish) => {
         await setVerifiedPhone(tx, userId, phoneNumber);
+        await publish("trust.changed", { userId });
         return { spend: true, result: null };
       }).catch((error: unknown) => {
         if (isUniqueViolation(error, "users_verified_phone_number_unique")) throw new HttpError(409, M.numberTaken);

@@ -9,7 +9,7 @@ import { phoneCodes } from "../../db/schema/phone-auth.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTwilioSender, SmsRejectedError } from "../../lib/sms.ts";
 import { startFakeSmsGateway, type FakeSmsGateway } from "../../lib/sms-gateway-fake.ts";
-import { createUser, signedInUser } from "../../test/factories.ts";
+import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** Small caps so each can be reached; the defaults are in config.ts. */
@@ -508,5 +508,31 @@ describe("personal details of phone accounts (decision 068)", () => {
     await sendCode(typed, ip);
     const again = await post("/api/auth/phone/verify", { phone_number: typed, code: lastCode(number) }, ip);
     expect(again.json()).toMatchObject({ registration_required: true });
+  });
+});
+
+describe("a verified phone in ranking (decision 070)", () => {
+  it("queues the seller's ads for a new visibility_score when the number is verified, and when it changes", async () => {
+    const ip = newIp();
+    const { typed } = newNumber();
+    const { user, headers } = await signedInUser(ctx.app, ctx.db);
+    const ad = await createAd(ctx.db, { user_id: user.id });
+    // Analytics' score job (every 5 minutes) rescores what is queued here.
+    const queued = async () =>
+      (await ctx.db.execute(sql`select 1 from analytics_rescore_ads where ad_id = ${ad.id}`)).length;
+    await ctx.db.execute(sql`delete from analytics_rescore_ads where ad_id = ${ad.id}`);
+    await post("/api/user/phone/send-code", { phone_number: typed }, ip, headers);
+    await post("/api/user/phone/verify", { phone_number: typed, code: lastCode(e164(typed)) }, ip, headers);
+    expect(await queued()).toBe(1);
+
+    await ctx.db.execute(sql`delete from analytics_rescore_ads where ad_id = ${ad.id}`);
+    const profile = { _method: "patch", name: "Seller", email: user.email };
+    const save = (phone_number: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/user/profile", headers, payload: { ...profile, phone_number } });
+    // The same number written another way changes nothing.
+    await save(`+231 ${e164(typed).slice(4)}`);
+    expect(await queued()).toBe(0);
+    await save("0777000222");
+    expect(await queued()).toBe(1);
   });
 });

@@ -4,10 +4,13 @@ import type { TrustService } from "./trust.service.ts";
 
 /** What keeps the response figures up to date (decision 070). */
 export function reactToTrustEvents(events: DomainEvents, jobs: Jobs, trust: TrustService) {
-  // With the message: a conversation opened or a first answer moves one user's figures, committed with it.
-  events.onWrite("chat.message.created", (payload, tx, _afterCommit, publish) =>
-    trust.messageStored(tx, payload, publish),
-  );
+  // A conversation opened or a first answer moves one user's figures. The message's transaction only queues the
+  // recompute (committed with it, so none is lost): scanning a busy seller's chats stays out of the message's path.
+  jobs.work("trust.recompute-user", ({ userId }) => trust.recomputeUser(userId));
+  events.onWrite("chat.message.created", async (payload, tx) => {
+    const userId = await trust.userConcernedByMessage(tx, payload);
+    if (userId !== null) await jobs.send("trust.recompute-user", { userId }, { tx });
+  });
 
   // The 90-day window slides, and an unanswered chat counts once its 24 hours are over: once a day for everyone.
   jobs.work(

@@ -3,8 +3,8 @@ import type { DomainEventMap, DomainEvents, Publish, Transaction } from "../../l
 import { recomputeEveryone, recomputeUsers, userConcernedByMessage } from "./trust.queries.ts";
 
 /**
- * The sellers' response figures (issue 27, decision 070), stored in `response_stats`: a new message recomputes the
- * one user whose figures it can change, in the message's transaction; a daily sweep follows the sliding window. A
+ * The sellers' response figures (issue 27, decision 070), stored in `response_stats`: a new message queues the
+ * recompute of the one user whose figures it can change; a daily sweep follows the sliding window. A
  * change of the shown figures is published (`trust.changed`): quick answers are part of visibility_score.
  */
 export function createTrustService(db: Database, events: DomainEvents) {
@@ -13,9 +13,13 @@ export function createTrustService(db: Database, events: DomainEvents) {
   };
 
   return {
-    async messageStored(tx: Transaction, message: DomainEventMap["chat.message.created"], publish: Publish) {
-      const userId = await userConcernedByMessage(tx, message);
-      if (userId !== null) await announce(publish, await recomputeUsers(tx, [userId]));
+    /** The one user whose figures a stored message can change (its sender's first in the chat), or null. */
+    userConcernedByMessage: (tx: Transaction, message: DomainEventMap["chat.message.created"]) =>
+      userConcernedByMessage(tx, message),
+
+    /** Recomputes one user's figures, announcing a change of those shown. */
+    async recomputeUser(userId: number) {
+      await events.transaction(db, async (tx, publish) => announce(publish, await recomputeUsers(tx, [userId])));
     },
 
     /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDomainEvents } from "../../lib/domain-events.ts";
 import { packages, subscriptions } from "../../db/schema/payments.ts";
 import { authHeaders, createAd, createUser } from "../../test/factories.ts";
+import { jobStates } from "../../test/job-states.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { createAnalyticsService } from "../analytics/analytics.service.ts";
 import { SERVICE_QUICK_ANSWERS, SERVICE_VERIFIED_PHONE } from "../analytics/visibility-scores.queries.ts";
@@ -94,7 +95,7 @@ describe("response figures (decision 070)", () => {
     expect(page.json().data.user).toMatchObject({ id: seller.id, phone_verified: true, trust: figures });
   });
 
-  it("follows a new message: a first answer recomputes the seller in the message's transaction", async () => {
+  it("follows a new message: a first answer queues the seller's recompute with the message", async () => {
     const seller = await createUser(ctx.db);
     const ad = await createAd(ctx.db, { user_id: seller.id });
     await conversation(seller.id, { ago: 20 * DAY, answerAfter: 10 * MINUTE });
@@ -111,6 +112,9 @@ describe("response figures (decision 070)", () => {
       payload: { recieverId: seller.id, productId: ad.id, firstMessage: "Is it still available?" },
     });
     expect(opened.statusCode).toBe(201);
+    const recomputes = () =>
+      expect.poll(() => jobStates(ctx.sql, "trust.recompute-user", { userId: seller.id }), { timeout: 10_000 });
+    await recomputes().toEqual(["completed"]);
     // Still inside its 24 hours: not counted yet.
     expect(await statsOf(seller.id)).toEqual({ chats_count: 2, answered_count: 2 });
 
@@ -123,6 +127,7 @@ describe("response figures (decision 070)", () => {
         payload: { text: "Yes, come by today" },
       });
     expect((await answer()).statusCode).toBe(201);
+    await recomputes().toEqual(["completed", "completed"]);
     expect(await statsOf(seller.id)).toEqual({ chats_count: 3, answered_count: 3 });
     // 10, 10 and about 0 minutes.
     expect(await trustOf(seller.id)).toMatchObject({ response_rate: 1, response_time_minutes: 10 });
@@ -133,6 +138,7 @@ describe("response figures (decision 070)", () => {
     // A second answer is not a first answer: nothing to recompute.
     await ctx.db.execute(sql`update response_stats set answered_count = 99 where user_id = ${seller.id}`);
     expect((await answer()).statusCode).toBe(201);
+    expect(await jobStates(ctx.sql, "trust.recompute-user", { userId: seller.id })).toHaveLength(2);
     expect(await statsOf(seller.id)).toEqual({ chats_count: 3, answered_count: 99 });
   });
 });

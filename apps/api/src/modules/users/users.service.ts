@@ -100,7 +100,7 @@ export function createUsersService({
               : undefined,
           }),
           write: ({ profileImage, bannerImage }) =>
-            db.transaction(async (tx) => {
+            events.transaction(db, async (tx, publish) => {
               await tx
                 .update(users)
                 .set({
@@ -113,6 +113,8 @@ export function createUsersService({
                   updated_at: new Date(),
                 })
                 .where(eq(users.id, userId));
+              // A number no longer verified leaves the seller's trust, and their ads' visibility_score (decision 070).
+              if (verifiedNumber !== null && !keepsVerifiedNumber) await publish("trust.changed", { userId });
               if (isCompany && (input.company || bannerImage)) {
                 await tx
                   .update(companies)
