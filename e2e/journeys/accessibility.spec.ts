@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { ADMIN, isPhone } from "./admin-signed-in";
+import { adminApiSignIn, isPhone } from "./admin-signed-in";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
 
@@ -147,11 +147,7 @@ test.describe("admin tables", () => {
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    const response = await api.post("/api/admin/auth/login", {
-      data: { email: ADMIN.email, password: ADMIN.password, device_id: deviceId },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    session = (await response.json()).data;
+    session = await adminApiSignIn(api, deviceId);
     await api.dispose();
   });
 

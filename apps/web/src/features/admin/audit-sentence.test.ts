@@ -80,6 +80,18 @@ describe("auditSentence", () => {
     ).toBe("Admin #2 suspended: Active → Suspended, 2 sessions ended");
   });
 
+  it("tells the second factor's enrolment, a recovery code spent and a reset (issue 27)", () => {
+    expect(
+      auditSentence(entry("admin.two_factor.enrol", "admin", 3, null, { enrolled: true, recovery_codes: 10 })),
+    ).toBe("Admin #3 set up an authenticator app, with 10 recovery codes");
+    expect(auditSentence(entry("admin.two_factor.recovery_code", "admin", 3, null, { recovery_codes_left: 9 }))).toBe(
+      "Admin #3 signed in with a recovery code, 9 left",
+    );
+    expect(
+      auditSentence(entry("admin.two_factor.reset", "admin", 3, null, { two_factor: "reset", revoked_sessions: 1 })),
+    ).toBe("Admin #3's second factor reset: an authenticator is set up again at the next sign-in, 1 session ended");
+  });
+
   it("tells moderation, deletions and catalogue changes in words", () => {
     expect(
       auditSentence(entry("ad.mark_reviewed", "ad", 8, null, { reviewed_by: 1, reviewed_at: "2026-11-01T10:00:00Z" })),

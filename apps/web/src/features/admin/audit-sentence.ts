@@ -137,6 +137,17 @@ export function auditSentence(entry: AuditChange): string {
         .filter(Boolean)
         .join(", ");
     }
+    case "admin.two_factor.enrol":
+      return `${target} set up an authenticator app, with ${shown(after.recovery_codes)} recovery codes`;
+    case "admin.two_factor.recovery_code":
+      return `${target} signed in with a recovery code, ${shown(after.recovery_codes_left)} left`;
+    case "admin.two_factor.reset":
+      return [
+        `${target}'s second factor reset: an authenticator is set up again at the next sign-in`,
+        count(after.revoked_sessions, "session ended", "sessions ended"),
+      ]
+        .filter(Boolean)
+        .join(", ");
     case "ad.mark_reviewed":
       return `${target} marked reviewed`;
     case "ad.unmark_reviewed":

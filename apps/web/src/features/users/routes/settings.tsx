@@ -30,7 +30,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-6 sm:py-10">
       <h1 className="text-2xl font-semibold">Settings</h1>
-      <p className="text-slate-600">Signed in as {loaderData.user.email}.</p>
+      <p className="text-slate-600">Signed in as {loaderData.user.email ?? loaderData.user.phone_number}.</p>
       <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {[...links.map((link) => ({ ...link, to: `/profile?tab=${link.tab}` })), ...pages].map((link) => (
           <li key={link.to}>
