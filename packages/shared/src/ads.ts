@@ -187,7 +187,11 @@ export type TAdRating = z.infer<typeof ZAdRating>;
 /** Everything the ad page shows (spec §3 Ad): all images by order, named attributes, seller, ratings. */
 export const ZAdDetail = ZAdListItem.extend({
   /** The seller with what a buyer may trust about them (issue 27). */
-  user: ZAdSeller.extend({ trust: ZTrust }),
+  user: ZAdSeller.extend({
+    trust: ZTrust,
+    /** The seller lets buyers reveal their number (true) or asks for a chat first (decision 072). */
+    phone_revealable: z.boolean(),
+  }),
   images: z.array(ZAdGalleryImage),
   rating: ZAdRating,
   latitude: z.number().nullable(),

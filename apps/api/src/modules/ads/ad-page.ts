@@ -1,7 +1,9 @@
 import type { TAdDetail, TAdGalleryImage, TLatestSubscription } from "@waterside/shared/ads";
 import { imageVariantUrl } from "@waterside/shared/images";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
+import { users } from "../../db/schema/users.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { findLatestSubscription } from "../payments/latest-subscription.ts";
 import { loadAdRating } from "../reviews/ad-rating.ts";
@@ -28,11 +30,15 @@ export function createAdPage(db: Database, mediaBaseUrl: string, saved: Pick<Sav
     }
     const { ad, images, attributes } = found;
     const listItem = toListItem(ad, mediaBaseUrl);
-    const [rating, trust] = await Promise.all([loadAdRating(db, id, viewerId), loadTrust(db, ad.user_id)]);
-    if (!trust) throw notFound("Ad");
+    const [rating, trust, [seller]] = await Promise.all([
+      loadAdRating(db, id, viewerId),
+      loadTrust(db, ad.user_id),
+      db.select({ phone_revealable: users.phone_revealable }).from(users).where(eq(users.id, ad.user_id)),
+    ]);
+    if (!trust || !seller) throw notFound("Ad");
     return {
       ...listItem,
-      user: { ...listItem.user, trust },
+      user: { ...listItem.user, trust, phone_revealable: seller.phone_revealable },
       rating,
       description: ad.description_full,
       images: images.map((image) => toGalleryImage(image, mediaBaseUrl)),

@@ -85,6 +85,9 @@ describe("POST /ads/{id}/phone (decision 072)", () => {
     const prefersChat = await reveal(ad.id, buyer.headers);
     expect(prefersChat.statusCode).toBe(403);
     expect(prefersChat.json().message).toBe(TRUST_MESSAGES.sellerPrefersChat);
+    // The ad page tells buyers before they ask, at once (the cached page follows the choice).
+    const page = await ctx.app.inject({ method: "GET", url: `/api/ads/id/${ad.id}` });
+    expect(page.json().data.user.phone_revealable).toBe(false);
 
     const silent = await person({ phone: false, verified: false });
     const silentAd = await createAd(ctx.db, { user_id: silent.user.id });

@@ -46,7 +46,10 @@ export function useContactSeller(ad: TAdDetail) {
   const seller = ad.user;
   const isOwner = session.status === "signed-in" && session.user.id === ad.user_id;
   const signedIn = session.status === "signed-in";
-  const [phone, setPhone] = useState<SellerPhone>({ state: "hidden" });
+  // A seller who asks for a chat first is known from the page itself: no button to press only to be told.
+  const [phone, setPhone] = useState<SellerPhone>(
+    seller.phone_revealable ? { state: "hidden" } : { state: "refused", reason: "chat-first" },
+  );
 
   const chatState = (autoMessage?: string): ChatNavigationState => ({
     isNewChat: true,
