@@ -153,6 +153,8 @@ export const ZAdminAccount = z.object({
   created_at: z.string(),
   /** When the admin last signed in (their latest session began); null if never. */
   last_sign_in_at: z.string().nullable(),
+  /** Whether the admin has set up an authenticator app (issue 27): only then is there a second factor to reset. */
+  two_factor_enabled: z.boolean(),
 });
 export type TAdminAccount = z.infer<typeof ZAdminAccount>;
 

@@ -22,6 +22,7 @@ function toAdminAccount({ admin, last_sign_in_at }: AdminAccountRow, mediaBaseUr
     ...toAdminResource(admin, mediaBaseUrl),
     status: admin.status,
     last_sign_in_at: last_sign_in_at ? last_sign_in_at.toISOString() : null,
+    two_factor_enabled: admin.totp_enabled_at !== null,
   };
 }
 

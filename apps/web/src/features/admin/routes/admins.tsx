@@ -108,7 +108,9 @@ export default function AdminAdmins() {
                       onSelect: () => void changeStatus(admin),
                       danger: admin.status === "Active",
                     },
-                    { label: "Reset second factor", onSelect: () => void resetTwoFactor(admin), danger: true },
+                    ...(admin.two_factor_enabled
+                      ? [{ label: "Reset second factor", onSelect: () => void resetTwoFactor(admin), danger: true }]
+                      : []),
                   ]}
                 />
               ),
