@@ -73,6 +73,8 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/build/**",
+      // Each build is made in apps/web/builds/<time> and linked as apps/web/build (scripts/build-atomically.ts).
+      "apps/web/builds/**",
       "**/dist/**",
       "**/.react-router/**",
       "data/**",
