@@ -2,7 +2,13 @@ import { ZAdDetail, ZAdIdParams } from "@waterside/shared/ads";
 import { zId, zPage } from "@waterside/shared/ids";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
-import { ZAdForm, ZAdStatusFilter, ZOwnAdListItem, ZSubcategoryAttribute } from "@waterside/shared/selling";
+import {
+  ZAdForm,
+  ZAdStatusFilter,
+  ZOwnAdCounts,
+  ZOwnAdListItem,
+  ZSubcategoryAttribute,
+} from "@waterside/shared/selling";
 import { POSTING_LIMIT, SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -136,7 +142,7 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
         response: {
           200: envelope(
             paged(ZOwnAdListItem).extend({
-              counts: z.object({ all: z.number(), active: z.number(), hidden: z.number(), pending: z.number() }),
+              counts: ZOwnAdCounts,
             }),
           ),
         },
