@@ -260,7 +260,9 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
           <RelatedAds similar={similar} bySeller={bySeller} />
         </>
       )}
-      {!isOwner && <ContactBar sellerName={ad.user.name} contact={contact} />}
+      {!isOwner && (
+        <ContactBar sellerName={ad.user.name} contact={contact} chatOnly={ad.status_id === AD_STATUS.sold} />
+      )}
     </div>
   );
 }
