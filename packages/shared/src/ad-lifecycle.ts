@@ -27,6 +27,14 @@ export const AD_LIFECYCLE_MESSAGES = {
   expiryDaysRange: `Expiry must be between ${EXPIRY_DAYS_MIN} and ${EXPIRY_DAYS_MAX} days.`,
 } as const;
 
+/** The expiry reminder (issue 28) as push, mail and SMS say it; `days` is daysLeft(expires_at). */
+export const EXPIRY_REMINDER_TEXT = {
+  title: (days: number) => `Your ad expires in ${days} day${days === 1 ? "" : "s"}`,
+  body: (adTitle: string) => `"${adTitle}" leaves the site when it expires. Renew it from My Ads to keep it listed.`,
+  sms: (adTitle: string, days: number, url: string) =>
+    `Your ad "${adTitle}" expires in ${days} day${days === 1 ? "" : "s"}. Renew it: ${url}`,
+} as const;
+
 /** `POST /ads/{id}/renew` → 200 `{ data: { expires_at }, message }`; 409 renewTooEarly before the window. */
 export const ZRenewed = z.object({ expires_at: z.string() });
 export type TRenewed = z.infer<typeof ZRenewed>;

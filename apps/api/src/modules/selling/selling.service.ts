@@ -13,11 +13,9 @@ import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
-import { loadAdListItems } from "../ads/ad-list-items.ts";
-import { findActiveAdSubscriptions } from "../payments/latest-subscription.ts";
+import { loadOwnAdItems } from "./own-ad-items.ts";
 import {
   findAdImages,
-  findAdLives,
   findArea,
   findAttributeRules,
   findRecentTwin,
@@ -125,24 +123,6 @@ export function createSellingService({
   ) {
     await tx.delete(adAttributeValues).where(eq(adAttributeValues.ad_id, adId));
     if (values.length) await tx.insert(adAttributeValues).values(values.map((value) => ({ ...value, ad_id: adId })));
-  }
-
-  /** The seller's ads as My Ads lists them, in the order of `adIds`: with their running boost and their life's dates. */
-  async function ownAdItems(adIds: number[]) {
-    const [listed, boosts, lives] = await Promise.all([
-      loadAdListItems(db, adIds, mediaBaseUrl),
-      findActiveAdSubscriptions(db, adIds),
-      findAdLives(db, adIds),
-    ]);
-    return listed.map((ad) => {
-      const life = lives.get(ad.id)!;
-      return {
-        ...ad,
-        active_subscription: boosts.get(ad.id) ?? null,
-        expires_at: life.expires_at.toISOString(),
-        sold_at: life.sold_at?.toISOString() ?? null,
-      };
-    });
   }
 
   return {
@@ -281,7 +261,7 @@ export function createSellingService({
       };
       const total = counts[status];
       const adIds = ids.map((row) => row.id);
-      const items = await ownAdItems(adIds);
+      const items = await loadOwnAdItems(db, adIds, mediaBaseUrl);
       return {
         ...toPage(items, total, page, MINE_PAGE_SIZE, { path: "/api/ads/mine", query: { status } }),
         counts,
