@@ -123,7 +123,7 @@ export function MyAdsTab({
             )}
           >
             {tab.label}
-            {ads && <span className="ml-1 opacity-80">({ads.counts[tab.value] ?? 0})</span>}
+            {ads && <span className="opacity-80"> ({ads.counts[tab.value] ?? 0})</span>}
           </button>
         ))}
       </div>
