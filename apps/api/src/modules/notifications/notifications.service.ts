@@ -187,7 +187,8 @@ export function createNotificationsService({
       ]);
       if (!recipient?.active) return;
       const days = daysLeft(expiresAt);
-      const url = `${publicUrl}/ads/${adId}`;
+      // My Ads, on the seller's own profile, is where Renew is.
+      const url = `${publicUrl}/profile`;
       const heading = EXPIRY_REMINDER_TEXT.title(days);
       const text = EXPIRY_REMINDER_TEXT.body(title);
       await Promise.all([
