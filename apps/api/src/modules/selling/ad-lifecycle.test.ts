@@ -41,7 +41,7 @@ const titlesOf = (response: LightMyRequestResponse) =>
   response.json<{ data: { data: Array<{ title: string }> } }>().data.data.map((ad) => ad.title);
 
 describe("posting sets expires_at from the category", () => {
-  it("gives a posted ad its category's expiry_days, which a later change of the category does not move; My Ads and the page carry it", async () => {
+  it("gives a posted ad its category's expiry_days, which edits, admins' status changes and the category's later changes do not move; My Ads and the page carry it", async () => {
     const [cars] = await ctx.db
       .select({ id: subcategories.id, category_id: subcategories.category_id })
       .from(subcategories)
@@ -82,6 +82,31 @@ describe("posting sets expires_at from the category", () => {
     expect(expiresIn).toBeLessThanOrEqual(45 * DAY);
     expect(ad.sold_at).toBeNull();
 
+    // The seller's edit and an admin hiding and showing it again leave its expiry where it was.
+    const edit = new FormData();
+    for (const [key, value] of Object.entries({ ...fields, price: "4000", _method: "patch" })) edit.append(key, value);
+    ad.images.forEach((image: { id: number }, order: number) => {
+      edit.append(`images[update][${order}][id]`, String(image.id));
+      edit.append(`images[update][${order}][order]`, String(order));
+    });
+    const editBody = await multipart(edit);
+    const edited = await ctx.app.inject({
+      method: "POST",
+      url: `/api/ads/${ad.id}`,
+      headers: { ...headers, ...editBody.headers },
+      payload: editBody.payload,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ price: 4000, expires_at: ad.expires_at });
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    for (const status of ["Hidden", "Active"]) {
+      const changed = await call("POST", `/admin/ads/${ad.id}/${status}`, admin.headers, {
+        _method: "patch",
+        ad_id: ad.id,
+        status_name: status,
+      });
+      expect(changed.statusCode, status).toBe(200);
+    }
     // The page carries it; a later change of the category's expiry does not move it.
     await ctx.db.update(categories).set({ expiry_days: 30 }).where(eq(categories.id, cars!.category_id));
     const page = await call("GET", `/ads/id/${ad.id}`);
