@@ -24,9 +24,12 @@ const storage = createStorage(config);
 // Not started: nothing measured here enqueues a job.
 const app = await buildApp({ config, db: database.db, storage, jobs: createJobs({ url: database.url }) });
 
-// The busiest subcategory, and the commonest Brand and Model of its ads.
+// The busiest subcategory that asks for Brand, Model and Year (cars), and the commonest Brand and Model of its ads.
 const [pick] = await database.db.execute<{ subcategory_id: number; active: number }>(sql`
-  select subcategory_id, count(*)::int as active from ads where status_id = 2
+  select a.subcategory_id, count(*)::int as active from ads a
+  where a.status_id = 2 and (
+    select count(*) from subcategory_attributes sa join attributes at on at.id = sa.attribute_id
+    where sa.subcategory_id = a.subcategory_id and at.name in ('Brand', 'Model', 'Year')) = 3
   group by 1 order by 2 desc limit 1`);
 const commonest = async (name: string) => {
   const [row] = await database.db.execute<{ id: number; value: string }>(sql`
