@@ -401,6 +401,8 @@ const EXPIRING_EVERY = 20;
 const EXPIRED_EVERY = 30;
 /** Ads sold to a buyer who chatted with the seller about them. */
 const SOLD_ADS = 3;
+/** The seller two of whose ads always expire in 3 days (60 hours). */
+const THREE_DAYS_LEFT_SELLER = "mohammed@demo.waterside.lr";
 
 /**
  * Ads in every state of their life (issue 28): a few expiring within three days (the reminder's and Renew's),
@@ -443,6 +445,17 @@ async function writeDemoLifecycle(
         .set({ status_id: AD_STATUS.expired, expires_at: new Date(now - random.int(1, 10) * day) })
         .where(eq(ads.id, id));
     }
+  }
+  // Two of one named seller's ads show "3 days left" whatever the random draws (the lifecycle journey renews one at
+  // each screen size).
+  const [renewer] = await db.select({ id: users.id }).from(users).where(eq(users.email, THREE_DAYS_LEFT_SELLER));
+  const renewerAds = active.filter((id) => adRows.find((ad) => ad.id === id)?.sellerId === renewer?.id).slice(0, 2);
+  for (const id of renewerAds) {
+    sellable.delete(id);
+    await db
+      .update(ads)
+      .set({ status_id: AD_STATUS.active, expires_at: new Date(now + 60 * 3_600_000) })
+      .where(eq(ads.id, id));
   }
   // The buyer is the other person of a chat about the ad; one sale per seller, so no seller loses many ads.
   const talks = await db
