@@ -123,7 +123,7 @@ describe("POST /api/admin/ads", () => {
       method: "POST",
       url: "/api/admin/ads",
       headers: adminHeaders,
-      payload: { status: "Archived" },
+      payload: { status: "Sold" },
     });
     expect(bad.statusCode).toBe(422);
   });

@@ -121,10 +121,9 @@ export default function ManageCategories() {
         open={adding}
         title="Add category"
         submitLabel="Create category"
-        withExpiry
         onClose={() => setAdding(false)}
-        onSubmit={async ({ name, image, expiry_days }) => {
-          const created = await createCategory(adminTransport, { name, image: image!, expiry_days });
+        onSubmit={async ({ name, image }) => {
+          const created = await createCategory(adminTransport, { name, image: image! });
           replaceCategory(created);
           notify("success", M.categoryCreated);
           setAdding(false);

@@ -148,7 +148,6 @@ export function CategoryPanel({
         title="Edit category"
         submitLabel="Save category"
         entry={category}
-        withExpiry
         onClose={() => setDialog(null)}
         onSubmit={async (values) => {
           onChanged(await updateCategory(adminTransport, category.id, values));
