@@ -56,6 +56,9 @@ test("an admin adds a category, a subcategory and a required attribute, and a se
   const addSubcategory = page.getByRole("dialog", { name: "Add subcategory" });
   await addSubcategory.getByLabel("Name").fill(subcategoryName);
   await addSubcategory.getByLabel("Image").setInputFiles(subcategoryPicture!);
+  // As for the category: the picture is read before the form takes it. A click before its preview showed sent nothing
+  // and showed nothing (two CI runs: no POST /admin/subcategories in the trace), so the journey waits as a person does.
+  await expect(addSubcategory.locator("img")).toBeVisible();
   await addSubcategory.getByRole("button", { name: "Create subcategory" }).click();
   await expect(page.getByText(M.subcategoryCreated)).toBeVisible(created);
   await expect(page.getByRole("tab", { name: new RegExp(subcategoryName) })).toHaveAttribute("aria-selected", "true");
