@@ -444,6 +444,17 @@ async function writeConversation(
     .where(eq(chats.id, chatId));
 }
 
+/** A chat of two users about an ad (the pair stored in order, as chats keep it); null when they have one already. */
+async function openDemoChat(db: Transaction, buyerId: number, sellerId: number, adId: number | null, at?: Date) {
+  const [low, high] = buyerId < sellerId ? [buyerId, sellerId] : [sellerId, buyerId];
+  const [chat] = await db
+    .insert(chats)
+    .values({ user_low_id: low, user_high_id: high, ad_id: adId, ...(at && { created_at: at }) })
+    .onConflictDoNothing()
+    .returning({ id: chats.id });
+  return chat ?? null;
+}
+
 async function writeDemoChats(
   db: Transaction,
   userRows: Array<{ id: number }>,
@@ -457,12 +468,7 @@ async function writeDemoChats(
     const othersAds = adRows.filter((ad) => ad.sellerId !== buyer.id);
     for (let chatIndex = 0; chatIndex < 2 && othersAds.length; chatIndex++) {
       const ad = random.pick(othersAds);
-      const [low, high] = buyer.id < ad.sellerId ? [buyer.id, ad.sellerId] : [ad.sellerId, buyer.id];
-      const [chat] = await db
-        .insert(chats)
-        .values({ user_low_id: low, user_high_id: high, ad_id: ad.id })
-        .onConflictDoNothing()
-        .returning({ id: chats.id });
+      const chat = await openDemoChat(db, buyer.id, ad.sellerId, ad.id);
       if (!chat) continue;
       const lines = DEMO_CONVERSATIONS[(index + chatIndex) % DEMO_CONVERSATIONS.length]!;
       const start = now - random.int(1, 72) * 3_600_000;
@@ -497,13 +503,8 @@ async function writeDemoChatHistory(
     for (const buyer of buyers) {
       if (written === HISTORY_CHATS) break;
       const ad = ownAds.length ? random.pick(ownAds) : null;
-      const [low, high] = buyer.id < seller.id ? [buyer.id, seller.id] : [seller.id, buyer.id];
       const start = now - random.int(3 * 24, 80 * 24) * 3_600_000;
-      const [chat] = await db
-        .insert(chats)
-        .values({ user_low_id: low, user_high_id: high, ad_id: ad?.id ?? null, created_at: new Date(start) })
-        .onConflictDoNothing()
-        .returning({ id: chats.id });
+      const chat = await openDemoChat(db, buyer.id, seller.id, ad?.id ?? null, new Date(start));
       if (!chat) continue;
       const lines = DEMO_CONVERSATIONS[(index + written) % DEMO_CONVERSATIONS.length]!.slice(0, 3);
       const conversation = { chatId: chat.id, buyerId: buyer.id, sellerId: seller.id, start };

@@ -122,8 +122,9 @@ describe("POST /api/auth/phone/send-code", () => {
     await sendCode(typed, ip);
     for (const form of [`+231 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, `231${digits}`]) {
       const again = await post("/api/auth/phone/send-code", { phone_number: form }, ip);
-      // The same number: still inside its 60 s resend delay.
+      // The same number: still inside its 60 s resend delay (another number would have been sent a code).
       expect(again.statusCode).toBe(429);
+      expect(again.json().message).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
     }
     const signIn = await post(
       "/api/auth/phone/verify",

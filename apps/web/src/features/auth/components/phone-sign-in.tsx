@@ -5,7 +5,6 @@ import { PHONE_SCREENS_MESSAGES } from "@waterside/shared/phone-screens-messages
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { useEffect, useState } from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 import { PhoneCodeFlow } from "~/components/phone-code-flow";
 import { TextField } from "~/components/ui/text-field";
@@ -15,6 +14,7 @@ import { deviceId } from "~/lib/session";
 import type { SignedIn } from "../api/log-in";
 import { sendPhoneCode } from "../api/send-phone-code";
 import { verifyPhoneCode } from "../api/verify-phone-code";
+import { TermsCheckbox } from "./terms-checkbox";
 
 /** What a newcomer adds to the code: the register form's name and terms (spec §5), and the account type. */
 const ZNewcomer = ZRegisterFields.pick({ name: true, accept_terms: true });
@@ -122,27 +122,7 @@ function NewcomerFields({ form }: { form: UseFormReturn<TNewcomer> }) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              {...form.register("accept_terms")}
-              aria-invalid={Boolean(errors.accept_terms)}
-              className="mt-0.5 size-4 accent-emerald-700"
-            />
-            <span>
-              I agree to the{" "}
-              <Link to="/terms-and-conditions" target="_blank" className="font-medium text-emerald-800 underline">
-                terms and privacy policy
-              </Link>
-            </span>
-          </label>
-          {errors.accept_terms && (
-            <p role="alert" className="mt-1 text-sm text-red-700">
-              {errors.accept_terms.message}
-            </p>
-          )}
-        </div>
+        <TermsCheckbox field={form.register("accept_terms")} error={errors.accept_terms?.message} />
       </fieldset>
     </div>
   );

@@ -4,7 +4,6 @@ import { ZRegisterFields } from "@waterside/shared/auth";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { z } from "zod";
 import { PicturePicker } from "~/components/picture-picker";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
@@ -16,6 +15,7 @@ import { deviceId } from "~/lib/session";
 import { checkEmail } from "../api/check-email";
 import type { SignedIn } from "../api/log-in";
 import { registerAccount } from "../api/register-account";
+import { TermsCheckbox } from "./terms-checkbox";
 
 /** Step 1 (spec §5 "Registration"): name, email, password and its confirmation, the terms. */
 const ZCredentials = ZRegisterFields.pick({ name: true, email: true, password: true, accept_terms: true })
@@ -113,22 +113,7 @@ function CredentialsStep({
         required
         autoComplete="new-password"
       />
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" {...form.register("accept_terms")} className="mt-0.5 size-4 accent-emerald-700" />
-          <span>
-            I agree to the{" "}
-            <Link to="/terms-and-conditions" target="_blank" className="font-medium text-emerald-800 underline">
-              terms and privacy policy
-            </Link>
-          </span>
-        </label>
-        {errors.accept_terms && (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {errors.accept_terms.message}
-          </p>
-        )}
-      </div>
+      <TermsCheckbox field={form.register("accept_terms")} error={errors.accept_terms?.message} />
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
         Next
       </button>
