@@ -73,7 +73,8 @@ import { createReportsService } from "./modules/reports/reports.service.ts";
 import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
-import { reactToSellingEvents } from "./modules/selling/selling.reactions.ts";
+import { createAdLifecycle } from "./modules/selling/ad-lifecycle.service.ts";
+import { reactToSellingEvents, scheduleAdLifecycleJobs } from "./modules/selling/selling.reactions.ts";
 import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
 import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
@@ -190,7 +191,13 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
       const ads = createAdsService(db, mediaBaseUrl, saved);
       await api.register(adsRoutes, { ads });
-      await api.register(sellingRoutes, { selling: createSellingService({ db, storage, events, mediaBaseUrl }), ads });
+      const lifecycle = createAdLifecycle({ db, storage, events, mediaBaseUrl });
+      scheduleAdLifecycleJobs(jobs, lifecycle);
+      await api.register(sellingRoutes, {
+        selling: createSellingService({ db, storage, events, mediaBaseUrl }),
+        ads,
+        lifecycle,
+      });
       await api.register(savedAdsRoutes, { saved });
       const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
       reactToAnalyticsEvents(events, jobs, analytics);
@@ -211,6 +218,8 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         pushCaFile: config.webPushCaFile,
         pushEndpoints: config.pushEndpoints,
         publicUrl: config.publicUrl,
+        // Expiry reminders text a seller's verified phone (issue 28), with the sender phone sign-in uses.
+        sms: config.sms.twilio && createTwilioSender(config.sms.twilio),
         log: app.log,
       });
       reactToNotificationsEvents(events, jobs, notifications, { emailDelaySeconds: config.chatEmailDelaySeconds });

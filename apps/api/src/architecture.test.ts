@@ -113,6 +113,7 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
     analytics: "a running boost is part of visibility_score (decision 045)",
     catalog: "featured businesses are the running business plans",
     admin: "the ads table filters ads with an active boost",
+    selling: "a running boost outlives the ad's expiry (decision 075)",
   },
   packages: { analytics: "a package's visibility_boost is part of visibility_score" },
   ratings: { analytics: "the stars are part of visibility_score" },
@@ -126,7 +127,10 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
     notifications: "the unread message an email or push tells of (decision 042)",
     trust: "how fast a seller answers the chats others open (decision 070)",
   },
-  chats: { trust: "the conversations a seller's response figures cover (decision 070)" },
+  chats: {
+    trust: "the conversations a seller's response figures cover (decision 070)",
+    selling: "a sold ad's buyer is someone who chatted about it (decision 075)",
+  },
   auth_sessions: { admin: "an admin's latest sign-in is their latest session (decision 057)" },
   admins: {
     admin: "the audit log and the moderation queue name the admin who acted",

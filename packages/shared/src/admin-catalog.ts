@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZExpiryDays } from "./ad-lifecycle.ts";
 import { ADMIN_CATALOG_MESSAGES as M, CATALOG_NAME_MAX, OPTION_VALUE_MAX } from "./admin-catalog-messages.ts";
 import { ZSubcategory } from "./catalog.ts";
 import { zId } from "./ids.ts";
@@ -22,10 +23,20 @@ const zImages = z.union([z.instanceof(Buffer), z.record(z.string(), z.unknown())
 
 export const ZIdParams = z.object({ id: zId() });
 
-/** POST /admin/categories (multipart: name, images[category_image]). */
-export const ZCategoryCreate = z.object({ name: zName(), image: zUpload, images: zImages });
-/** POST /admin/categories/{id} with _method=patch: name, optional new image. */
-export const ZCategoryUpdate = z.object({ name: zName().optional(), image: zUpload, images: zImages });
+/** POST /admin/categories (multipart: name, images[category_image], expiry_days: 30 unless given, issue 28). */
+export const ZCategoryCreate = z.object({
+  name: zName(),
+  image: zUpload,
+  images: zImages,
+  expiry_days: ZExpiryDays.optional(),
+});
+/** POST /admin/categories/{id} with _method=patch: name, optional new image, optional expiry_days. */
+export const ZCategoryUpdate = z.object({
+  name: zName().optional(),
+  image: zUpload,
+  images: zImages,
+  expiry_days: ZExpiryDays.optional(),
+});
 /** PATCH …/active: `{active}` sets it; no body toggles it. */
 export const ZActiveChange = z.object({ active: zFlag.optional() }).nullish();
 
@@ -44,6 +55,8 @@ export const ZAdminCategory = z.object({
   name: z.string(),
   image_url: z.string().nullable(),
   active: z.boolean(),
+  /** How many days its ads live before they expire (issue 28): new ads, renewals and reposts take it. */
+  expiry_days: z.number().int(),
   ads_count: z.number().int(),
   subcategories: z.array(ZSubcategory),
 });

@@ -14,8 +14,16 @@ export const ADMIN_DESCRIPTION_CUT = 50;
 /** The status names `POST /admin/ads/{ad_id}/{status_name}` takes (spec §4: Active and Hidden). */
 export const ADMIN_AD_STATUS_NAMES = { Active: AD_STATUS.active, Hidden: AD_STATUS.hidden } as const;
 export type TAdminAdStatusName = keyof typeof ADMIN_AD_STATUS_NAMES;
-/** Every ad status by name, for the ads table's filter (Pending: taken offline by reports, decision 043). */
-export const AD_STATUS_BY_NAME = { Pending: AD_STATUS.pending, ...ADMIN_AD_STATUS_NAMES } as const;
+/**
+ * Every ad status by name, for the ads table's filter (Pending: taken offline by reports, decision 043; Expired and
+ * Sold: the ad's life, issue 28).
+ */
+export const AD_STATUS_BY_NAME = {
+  Pending: AD_STATUS.pending,
+  ...ADMIN_AD_STATUS_NAMES,
+  Expired: AD_STATUS.expired,
+  Sold: AD_STATUS.sold,
+} as const;
 export const USER_STATUS_BY_NAME = { Active: USER_STATUS.active, Banned: USER_STATUS.banned } as const;
 export const USER_TYPE_BY_NAME = { Individual: USER_TYPE.individual, Company: USER_TYPE.company } as const;
 

@@ -198,6 +198,10 @@ export const ZAdDetail = ZAdListItem.extend({
   longitude: z.number().nullable(),
   attributes: z.array(ZAdAttribute),
   updated_at: z.string(),
+  /** When the ad expires, ISO (issue 28): its owner sees the days left and Renew. */
+  expires_at: z.string(),
+  /** When its seller marked it sold, ISO; null unless Sold. A Sold ad's page stays readable SOLD_PAGE_DAYS after. */
+  sold_at: z.string().nullable(),
 });
 export type TAdDetail = z.infer<typeof ZAdDetail>;
 

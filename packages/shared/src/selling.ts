@@ -45,7 +45,19 @@ export const ZAdForm = z.object({
 export type TAdForm = z.infer<typeof ZAdForm>;
 export type TAdFormInput = z.input<typeof ZAdForm>;
 
-export const ZAdStatusFilter = z.enum(["all", "active", "hidden", "pending"]);
+/** My Ads' tabs; expired and sold are the ad lifecycle's states (issue 28). */
+export const ZAdStatusFilter = z.enum(["all", "active", "hidden", "pending", "expired", "sold"]);
+export type TAdStatusFilter = z.infer<typeof ZAdStatusFilter>;
+
+/** `GET /ads/mine`'s `counts`: how many of the seller's ads each tab holds. */
+export const ZOwnAdCounts = z.object({
+  all: z.number(),
+  active: z.number(),
+  hidden: z.number(),
+  pending: z.number(),
+  expired: z.number(),
+  sold: z.number(),
+});
 
 /** Spec selling §3 "Subcategory attribute", what step 2 of the wizard asks for. */
 export const ZSubcategoryAttribute = z.object({
@@ -66,5 +78,11 @@ export const ZSubcategoryAttribute = z.object({
 export type TSubcategoryAttribute = z.infer<typeof ZSubcategoryAttribute>;
 
 /** An ad in its seller's My Ads, with spec §3 Ad `active_subscription`: its running boost, or null (decision 065). */
-export const ZOwnAdListItem = ZAdListItem.extend({ active_subscription: ZLatestSubscription.nullable() });
+export const ZOwnAdListItem = ZAdListItem.extend({
+  active_subscription: ZLatestSubscription.nullable(),
+  /** When the ad expires, ISO (issue 28): My Ads shows `daysLeft(expires_at)` and offers Renew near it. */
+  expires_at: z.string(),
+  /** When its seller marked it sold, ISO; null unless Sold. */
+  sold_at: z.string().nullable(),
+});
 export type TOwnAdListItem = z.infer<typeof ZOwnAdListItem>;

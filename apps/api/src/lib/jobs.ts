@@ -31,6 +31,12 @@ export interface JobMap {
   "payments.expire-subscriptions": Record<string, never>;
   /** Mails the payer the receipt of a successful payment. */
   "payments.send-receipt": { paymentId: string };
+  /** Expires the active ads whose expires_at has passed, unless a running boost outlives it (issue 28). */
+  "selling.expire-ads": Record<string, never>;
+  /** Claims the ads due an expiry reminder, one claim per ad and expiry (issue 28). */
+  "selling.expiry-reminders": Record<string, never>;
+  /** Tells a seller their ad expires soon: push, mail and SMS as they allow (issue 28). */
+  "notifications.ad-expiry-reminder": { adId: number; userId: number; title: string; expiresAt: string };
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

@@ -10,10 +10,14 @@ import {
   lookupReference,
   reference,
   timestamps,
+  timestamptz,
   tsvector,
 } from "./columns.ts";
 
-/** 1 Pending, 2 Active, 3 Hidden: the ids the spec gives for subcategory_status (Active=2, Hidden=3). */
+/**
+ * 1 Pending, 2 Active, 3 Hidden: the ids the spec gives for subcategory_status (Active=2, Hidden=3); 4 Expired and
+ * 5 Sold (issue 28): out of every public list, as only Active ads are listed.
+ */
 export const adStatuses = pgTable("ad_statuses", lookupColumns());
 
 export const ads = pgTable(
@@ -34,6 +38,19 @@ export const ads = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     visibility_score: integer().notNull().default(0),
+    /**
+     * When the ad expires (issue 28): posting sets it to its category's expiry_days ahead, renewing moves it; an
+     * admin's edit does not. An ad with a running boost does not expire before the boost ends.
+     */
+    expires_at: timestamptz()
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
+    /** The `expires_at` whose reminder went out: one reminder per ad and period, whatever retries or processes do. */
+    expiry_reminded_for: timestamptz(),
+    /** When the owner marked it sold; a Sold ad's page stays readable 30 days after. */
+    sold_at: timestamptz(),
+    /** The buyer the owner named when marking it sold (someone who chatted with them about it): the deal's record. */
+    buyer_user_id: integer().references(() => users.id, { onDelete: "set null" }),
     /** The ad's attribute values as one line ("Toyota Automatic 2015"), for search. Kept by triggers (0003). */
     attributes_text: text().notNull().default(""),
     /** "attributeId:value" of each attribute value, for indexed listing filters. Kept by triggers (0003). */
@@ -49,6 +66,10 @@ export const ads = pgTable(
   },
   (table) => [
     index("ads_user_idx").on(table.user_id, table.created_at),
+    // The expiry job walks the active ads whose time has come, and the reminder job those within three days of it.
+    index("ads_active_expires_idx")
+      .on(table.expires_at)
+      .where(sql`status_id = 2`),
     index("ads_subcategory_created_idx").on(table.subcategory_id, table.created_at),
     // Public lists read only active ads: partial indexes per sort, overall, per category and per subcategory.
     index("ads_active_created_idx")

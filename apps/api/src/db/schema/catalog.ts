@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { TPriceUnit } from "@waterside/shared/catalog";
 import { cascadeReference, id, lookupColumns, lookupReference, reference, timestamps } from "./columns.ts";
 
@@ -26,9 +26,14 @@ export const categories = pgTable(
     image: text(),
     active: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** How long an ad of this category lives before it expires (issue 28), 1–365 days; admins set it. */
+    expiry_days: smallint().notNull().default(30),
     ...timestamps,
   },
-  (table) => [uniqueIndex("categories_name_lower_unique").on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("categories_name_lower_unique").on(sql`lower(${table.name})`),
+    check("categories_expiry_days_range", sql`${table.expiry_days} between 1 and 365`),
+  ],
 );
 
 export const subcategories = pgTable(

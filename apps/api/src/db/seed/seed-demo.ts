@@ -2,7 +2,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { hash } from "@node-rs/argon2";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Storage } from "../../lib/storage.ts";
 import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
 import type { Database, Transaction } from "../database.ts";
@@ -392,7 +392,92 @@ async function writeDemoData(
   await writeDemoReports(db, userRows, adRows);
   await writeDemoAnalytics(db);
   await writeDemoPayments(db);
+  await writeDemoLifecycle(db, adRows, random);
   await writeDemoModeration(db, admin!.id);
+}
+
+/** Every this many ads, one expires within 3 days, and one (another) has expired: My Ads shows each state. */
+const EXPIRING_EVERY = 20;
+const EXPIRED_EVERY = 30;
+/** Ads sold to a buyer who chatted with the seller about them. */
+const SOLD_ADS = 3;
+/** The seller two of whose ads always expire in 3 days (60 hours). */
+const THREE_DAYS_LEFT_SELLER = "mohammed@demo.waterside.lr";
+
+/**
+ * Ads in every state of their life (issue 28): a few expiring within three days (the reminder's and Renew's),
+ * a few expired, and a few sold to a buyer who chatted about them, recently enough for their page to show Sold.
+ * The rest expire a month from now, as the column's default says.
+ */
+async function writeDemoLifecycle(
+  db: Transaction,
+  adRows: Array<{ id: number; sellerId: number }>,
+  random: ReturnType<typeof seededRandom>,
+) {
+  const day = 86_400_000;
+  const now = Date.now();
+  // A boosted ad lives at least as long as its boost (decision 075): those stay as they are.
+  const active = (
+    await db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(
+        and(
+          eq(ads.status_id, AD_STATUS.active),
+          sql`not exists (select 1 from subscriptions s where s.ad_id = ${ads.id} and s.status = 'active')`,
+        ),
+      )
+      .orderBy(ads.id)
+  ).map((row) => row.id);
+  // Sold ads come from the rest, so each state keeps its few.
+  const sellable = new Set(active);
+  for (const [index, id] of active.entries()) {
+    if (index % EXPIRING_EVERY === 3) {
+      sellable.delete(id);
+      await db
+        .update(ads)
+        .set({ expires_at: new Date(now + random.int(6, 70) * 3_600_000) })
+        .where(eq(ads.id, id));
+    } else if (index % EXPIRED_EVERY === 7) {
+      sellable.delete(id);
+      await db
+        .update(ads)
+        .set({ status_id: AD_STATUS.expired, expires_at: new Date(now - random.int(1, 10) * day) })
+        .where(eq(ads.id, id));
+    }
+  }
+  // Two of one named seller's ads show "3 days left" whatever the random draws (the lifecycle journey renews one at
+  // each screen size).
+  const [renewer] = await db.select({ id: users.id }).from(users).where(eq(users.email, THREE_DAYS_LEFT_SELLER));
+  const renewerAds = active.filter((id) => adRows.find((ad) => ad.id === id)?.sellerId === renewer?.id).slice(0, 2);
+  for (const id of renewerAds) {
+    sellable.delete(id);
+    await db
+      .update(ads)
+      .set({ status_id: AD_STATUS.active, expires_at: new Date(now + 60 * 3_600_000) })
+      .where(eq(ads.id, id));
+  }
+  // The buyer is the other person of a chat about the ad; one sale per seller, so no seller loses many ads.
+  const talks = await db
+    .select({ ad_id: chats.ad_id, low: chats.user_low_id, high: chats.user_high_id, status_id: ads.status_id })
+    .from(chats)
+    .innerJoin(ads, eq(ads.id, chats.ad_id))
+    .orderBy(chats.id);
+  const sellers = new Set<number>();
+  for (const talk of talks) {
+    if (sellers.size === SOLD_ADS) break;
+    const sellerId = adRows.find((ad) => ad.id === talk.ad_id)!.sellerId;
+    if (!sellable.has(talk.ad_id!) || sellers.has(sellerId)) continue;
+    sellers.add(sellerId);
+    await db
+      .update(ads)
+      .set({
+        status_id: AD_STATUS.sold,
+        sold_at: new Date(now - random.int(1, 10) * day),
+        buyer_user_id: talk.low === sellerId ? talk.high : talk.low,
+      })
+      .where(eq(ads.id, talk.ad_id!));
+  }
 }
 
 /** Conversations as they go on the market: a question, the seller's answer, haggling; the newest ones unread. */

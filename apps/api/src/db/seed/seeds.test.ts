@@ -93,6 +93,17 @@ describe("demo data", () => {
         expect(list.json().data.data.length).toBeGreaterThan(0);
       }
 
+      // Ads in every state of their life (issue 28): expiring within 3 days, expired, sold to a buyer who chatted.
+      const [life] = await ctx.sql`select
+        (select count(*)::int from ads where status_id = ${AD_STATUS.active}
+          and expires_at < now() + interval '3 days') as expiring,
+        (select count(*)::int from ads where status_id = ${AD_STATUS.expired} and expires_at < now()) as expired,
+        (select count(*)::int from ads a where status_id = ${AD_STATUS.sold} and sold_at is not null
+          and exists (select 1 from chats c where c.ad_id = a.id
+            and a.buyer_user_id in (c.user_low_id, c.user_high_id) and a.user_id in (c.user_low_id, c.user_high_id))
+        ) as sold_to_chatter`;
+      for (const [state, count] of Object.entries(life!)) expect(count, state).toBeGreaterThan(0);
+
       // Reviews with the sellers' answers, counters equal to their rows, and reports in each state.
       const [engagement] = await ctx.sql`select
         (select count(*)::int from reviews) as reviews,

@@ -123,7 +123,7 @@ describe("POST /api/admin/ads", () => {
       method: "POST",
       url: "/api/admin/ads",
       headers: adminHeaders,
-      payload: { status: "Sold" },
+      payload: { status: "Archived" },
     });
     expect(bad.statusCode).toBe(422);
   });

@@ -85,7 +85,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const data = await tree.createCategory(request.body.name, pickImage(request.body), audit(request));
+      const data = await tree.createCategory(request.body, pickImage(request.body), audit(request));
       return reply.code(201).send({ data, message: M.categoryCreated });
     },
   );
@@ -95,7 +95,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
     url: "/admin/categories/:id",
     schema: {
       tags,
-      summary: "Renames a category or changes its picture",
+      summary: "Renames a category, changes its picture or its ads' expiry_days",
       params: ZIdParams,
       body: ZCategoryUpdate,
       response: { 200: envelope(ZAdminCategory) },

@@ -314,7 +314,7 @@ describe("POST /api/admin/ads/export.csv", () => {
       method: "POST",
       url: "/api/admin/ads/export.csv",
       headers: adminHeaders,
-      payload: { status: "Sold" },
+      payload: { status: "Archived" },
     });
     expect(bad.statusCode).toBe(422);
   });

@@ -369,12 +369,14 @@ export async function findAdForPage(db: Database, id: number) {
       latitude: number | null;
       longitude: number | null;
       updated_at: Date;
+      expires_at: Date;
+      sold_at: Date | null;
       subcategory_active: boolean;
       category_active: boolean;
     }
   >(sql`
     select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.location,
-      a.latitude, a.longitude, a.updated_at,
+      a.latitude, a.longitude, a.updated_at, a.expires_at, a.sold_at,
       a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,
       s.price_unit as subcategory_price_unit, s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,
       u.usertype_id as user_usertype_id, ut.name as user_usertype, u.created_at as user_created_at,

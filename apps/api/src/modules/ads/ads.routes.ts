@@ -11,6 +11,7 @@ import { envelope } from "@waterside/shared/api-envelope";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AdsService } from "./ads.service.ts";
+import { priceGuideRoutes } from "./price-guide.routes.ts";
 import { ZAdsPageReply } from "./serialized-ads-page.ts";
 
 const PAGE_URL = "/api/ads/get";
@@ -41,6 +42,8 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
     async (request, reply) =>
       reply.sendStored(await ads.listPage(request.body, PAGE_URL, viewerId(request), request.rawBody)),
   );
+
+  await app.register(priceGuideRoutes, { ads });
 
   app.get(
     "/ads/search",

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import type { SavedAdsService } from "../saved-ads/saved-ads.service.ts";
 import { createAdListing } from "./ad-listing.ts";
 import { createAdPage } from "./ad-page.ts";
+import { createPriceGuide } from "./price-guide.ts";
 import { withSavedMarks, type SerializedAdsPage } from "./serialized-ads-page.ts";
 
 /**
@@ -22,6 +23,8 @@ export function createAdsService(db: Database, mediaBaseUrl: string, saved: Save
     adForPage,
     adPage,
     availability,
+    /** GET /ads/price-guide: what live ads like this one cost (`price-guide.ts`). */
+    priceGuide: createPriceGuide(db),
 
     /**
      * A page of POST /ads/get as `viewerId` reads it. `rawBody`, the request's body as sent, becomes a key of the

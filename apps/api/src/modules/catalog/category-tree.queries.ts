@@ -9,6 +9,10 @@ export interface CategoryRow {
   image: string | null;
   active: boolean;
 }
+export interface CategoryTreeRow extends CategoryRow {
+  /** How many days the category's ads live before they expire (issue 28). */
+  expiry_days: number;
+}
 export interface SubcategoryRow extends CategoryRow {
   category_id: number;
   ads_count: number;
@@ -17,8 +21,8 @@ export interface SubcategoryRow extends CategoryRow {
 /** Every category, in the public order (position, id). */
 export async function selectCategories(db: Reader) {
   return [
-    ...(await db.execute<CategoryRow & Record<string, unknown>>(sql`
-      select id, name, image, active from categories order by position, id`)),
+    ...(await db.execute<CategoryTreeRow & Record<string, unknown>>(sql`
+      select id, name, image, active, expiry_days from categories order by position, id`)),
   ];
 }
 

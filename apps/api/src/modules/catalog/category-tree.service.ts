@@ -57,6 +57,7 @@ export function createCategoryTreeService({
         name: row.name,
         image_url: imageUrl(row.image),
         active: row.active,
+        expiry_days: row.expiry_days,
         ads_count: own.reduce((sum, sub) => sum + sub.ads_count, 0),
         subcategories: own,
       };
@@ -84,7 +85,11 @@ export function createCategoryTreeService({
   return {
     listCategories,
     /** A new category starts inactive: it has no active subcategory yet (spec §4). */
-    async createCategory(name: string, image: Buffer | undefined, record: RecordChange) {
+    async createCategory(
+      { name, expiry_days }: { name: string; expiry_days?: number },
+      image: Buffer | undefined,
+      record: RecordChange,
+    ) {
       if (!image) throw fieldError("image", M.imageRequired);
       if (await categoryNameTaken(db, name)) throw fieldError("name", M.categoryNameTaken);
       const id = await uniqueName(
@@ -98,13 +103,13 @@ export function createCategoryTreeService({
                 );
                 const [row] = await tx
                   .insert(categories)
-                  .values({ name, image: key, active: false, position })
+                  .values({ name, image: key, active: false, position, ...(expiry_days && { expiry_days }) })
                   .returning();
                 await record(tx, {
                   action: "category.create",
                   targetType: "category",
                   targetId: row!.id,
-                  after: { name, image: key, active: false },
+                  after: { name, image: key, active: false, expiry_days: row!.expiry_days },
                 });
                 return row!.id;
               }),
@@ -115,7 +120,12 @@ export function createCategoryTreeService({
       );
       return category(id);
     },
-    async updateCategory(id: number, input: { name?: string }, image: Buffer | undefined, record: RecordChange) {
+    async updateCategory(
+      id: number,
+      input: { name?: string; expiry_days?: number },
+      image: Buffer | undefined,
+      record: RecordChange,
+    ) {
       const [before] = await db.select().from(categories).where(eq(categories.id, id));
       if (!before) throw notFound("Category");
       if (input.name !== undefined && (await categoryNameTaken(db, input.name, id))) {
@@ -128,7 +138,12 @@ export function createCategoryTreeService({
               image ? await storeSingleImage(files, "categories", image, CATALOG_IMAGE, "image") : undefined,
             write: (key) =>
               db.transaction(async (tx) => {
-                const change = { ...(input.name !== undefined && { name: input.name }), ...(key && { image: key }) };
+                // A new expiry_days applies to ads posted or renewed from now on: live ads keep their expires_at.
+                const change = {
+                  ...(input.name !== undefined && { name: input.name }),
+                  ...(key && { image: key }),
+                  ...(input.expiry_days !== undefined && { expiry_days: input.expiry_days }),
+                };
                 await tx
                   .update(categories)
                   .set({ ...change, updated_at: new Date() })
@@ -137,7 +152,7 @@ export function createCategoryTreeService({
                   action: "category.update",
                   targetType: "category",
                   targetId: id,
-                  before: { name: before.name, image: before.image },
+                  before: { name: before.name, image: before.image, expiry_days: before.expiry_days },
                   after: change,
                 });
               }),

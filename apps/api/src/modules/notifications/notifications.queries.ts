@@ -100,3 +100,10 @@ export async function findRecipient(db: Database, userId: number) {
     select email, name, status_id = 1 and deleted_at is null as active from users where id = ${userId}`);
   return row;
 }
+
+/** The verified phone number an SMS may go to (issue 27), if the account has one. */
+export async function findVerifiedPhone(db: Database, userId: number) {
+  const [row] = await db.execute<{ phone: string | null }>(sql`
+    select verified_phone_number as phone from users where id = ${userId} and status_id = 1 and deleted_at is null`);
+  return row?.phone ?? null;
+}

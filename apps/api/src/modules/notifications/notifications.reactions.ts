@@ -43,6 +43,15 @@ export function reactToNotificationsEvents(
     );
   });
 
+  // An expiry reminder the selling job claimed is sent by a job queued in the claim's transaction: a claim that
+  // rolls back sends nothing, one that commits sends once (issue 28).
+  jobs.work("notifications.ad-expiry-reminder", (reminder) => notifications.remindAdExpiry(reminder), {
+    retryLimit: 0,
+  });
+  events.onWrite("ad.expiry-reminder", async (reminder, tx) => {
+    await jobs.send("notifications.ad-expiry-reminder", reminder, { tx });
+  });
+
   events.onWrite("user.deleted", async ({ userId }, tx) => {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.user_id, userId));

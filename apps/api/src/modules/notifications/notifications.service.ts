@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import tls from "node:tls";
+import { EXPIRY_REMINDER_TEXT, daysLeft } from "@waterside/shared/ad-lifecycle";
 import { BRAND } from "@waterside/shared/brand";
 import type { TNotificationSettings, TPushPayload, TPushSubscription } from "@waterside/shared/notifications";
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import type { Database } from "../../db/database.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import type { SmsSender } from "../../lib/sms.ts";
 import { lookupPublicOnly } from "../../lib/public-addresses.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
@@ -20,6 +22,7 @@ import {
   findSettings,
   findSubscriptions,
   findUnreadNotice,
+  findVerifiedPhone,
   saveSettings,
   saveSubscription,
 } from "./notifications.queries.ts";
@@ -50,11 +53,14 @@ export function createNotificationsService({
   pushCaFile,
   pushEndpoints,
   publicUrl,
+  sms,
   log,
 }: {
   db: Database;
   realtime: Realtime;
   mailer: Mailer;
+  /** Texts to verified phones (issue 27's Twilio sender); null when SMS is not configured. */
+  sms?: SmsSender | null;
   webPush: WebPushKeys | null;
   /** Certificate authorities to trust beyond the system's for push services (WEB_PUSH_CA_FILE). */
   pushCaFile?: string;
@@ -69,6 +75,43 @@ export function createNotificationsService({
   const publicAgent = new https.Agent({ keepAlive: true, lookup: lookupPublicOnly, ...(ca && { ca }) });
   const relayAgent = new https.Agent({ keepAlive: true, ...(ca && { ca }) });
   const chatUrl = (chatId: number) => `${publicUrl}/chat/${chatId}`;
+
+  /** Sends one notification to every browser the user subscribed; `topic` lets a newer one replace it. */
+  async function pushTo(userId: number, payload: TPushPayload, topic: string) {
+    if (!webPush) return;
+    const options = {
+      TTL: PUSH_TTL_SECONDS,
+      // A phone that was off gets the latest notification of a topic, not every one that waited.
+      topic,
+      urgency: "normal" as const,
+      vapidDetails: webPush,
+      timeout: PUSH_SEND_TIMEOUT_MS,
+    };
+    const subscriptions = await findSubscriptions(db, userId);
+    await Promise.all(
+      subscriptions.map(async (subscription) => {
+        // Checked again before every send: a row stored before the policy (or under a wider one) is never contacted.
+        const verdict = checkEndpointAddress(subscription.endpoint, pushEndpoints);
+        if (!verdict.ok) {
+          log.warn({ subscriptionId: subscription.id, reason: verdict.reason }, "push endpoint refused; forgotten");
+          await deleteSubscriptionById(db, subscription.id);
+          return;
+        }
+        try {
+          await webpush.sendNotification(
+            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+            JSON.stringify(payload),
+            { ...options, agent: verdict.relay ? relayAgent : publicAgent },
+          );
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          // The browser unsubscribed or the subscription expired: it will never work again.
+          if (status === 404 || status === 410) await deleteSubscriptionById(db, subscription.id);
+          else log.warn({ err: error, status }, "web push failed");
+        }
+      }),
+    );
+  }
 
   return {
     publicKey: () => webPush?.publicKey ?? null,
@@ -98,38 +141,7 @@ export function createNotificationsService({
         url: chatUrl(notice.chat_id),
         tag: `chat-${notice.chat_id}`,
       };
-      const options = {
-        TTL: PUSH_TTL_SECONDS,
-        // A phone that was off gets the chat's latest notification, not every one that waited.
-        topic: `chat-${notice.chat_id}`,
-        urgency: "normal" as const,
-        vapidDetails: webPush,
-        timeout: PUSH_SEND_TIMEOUT_MS,
-      };
-      const subscriptions = await findSubscriptions(db, receiverId);
-      await Promise.all(
-        subscriptions.map(async (subscription) => {
-          // Checked again before every send: a row stored before the policy (or under a wider one) is never contacted.
-          const verdict = checkEndpointAddress(subscription.endpoint, pushEndpoints);
-          if (!verdict.ok) {
-            log.warn({ subscriptionId: subscription.id, reason: verdict.reason }, "push endpoint refused; forgotten");
-            await deleteSubscriptionById(db, subscription.id);
-            return;
-          }
-          try {
-            await webpush.sendNotification(
-              { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-              JSON.stringify(payload),
-              { ...options, agent: verdict.relay ? relayAgent : publicAgent },
-            );
-          } catch (error) {
-            const status = (error as { statusCode?: number }).statusCode;
-            // The browser unsubscribed or the subscription expired: it will never work again.
-            if (status === 404 || status === 410) await deleteSubscriptionById(db, subscription.id);
-            else log.warn({ err: error, status }, "web push failed");
-          }
-        }),
-      );
+      await pushTo(receiverId, payload, `chat-${notice.chat_id}`);
     },
 
     /** Mails the recipient of a chat whose messages are still unread, unless mailed about it within the hour. */
@@ -151,6 +163,46 @@ export function createNotificationsService({
           `Reply on ${BRAND}: ${chatUrl(chatId)}\n\n` +
           `You get at most one mail an hour per chat. Turn these mails off in your profile settings.\n`,
       });
+    },
+
+    /**
+     * Tells a seller their ad expires soon (issue 28), once per claim the selling job made: a push and a mail as
+     * their settings allow (no mail without an address), and an SMS to their verified phone.
+     */
+    async remindAdExpiry({
+      adId,
+      userId,
+      title,
+      expiresAt,
+    }: {
+      adId: number;
+      userId: number;
+      title: string;
+      expiresAt: string;
+    }) {
+      const [recipient, settings, phone] = await Promise.all([
+        findRecipient(db, userId),
+        findSettings(db, userId),
+        findVerifiedPhone(db, userId),
+      ]);
+      if (!recipient?.active) return;
+      const days = daysLeft(expiresAt);
+      // My Ads, on the seller's own profile, is where Renew is.
+      const url = `${publicUrl}/profile`;
+      const heading = EXPIRY_REMINDER_TEXT.title(days);
+      const text = EXPIRY_REMINDER_TEXT.body(title);
+      await Promise.all([
+        settings.push &&
+          pushTo(userId, { title: heading, body: text, url, tag: `ad-expiry-${adId}` }, `ad-expiry-${adId}`),
+        settings.email &&
+          recipient.email &&
+          mailer.send({
+            to: recipient.email,
+            subject: `${heading} on ${BRAND}`,
+            text: `Hello ${recipient.name},\n\n${text}\n\nRenew it: ${url}\n\nTurn these mails off in your profile settings.\n`,
+          }),
+        sms && phone && sms.send({ to: phone, body: EXPIRY_REMINDER_TEXT.sms(title, days, url) }),
+      ]);
     },
   };
 }

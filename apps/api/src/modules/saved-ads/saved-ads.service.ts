@@ -1,7 +1,8 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
+import { SOLD_PAGE_DAYS } from "@waterside/shared/ad-lifecycle";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { categories, subcategories } from "../../db/schema/catalog.ts";
@@ -16,6 +17,18 @@ const SAVED_IDS_MAX = 5000;
 
 /** Saved ads the public may still see: a hidden ad, or one of an inactive category, drops out of the list. */
 const visible = and(eq(ads.status_id, AD_STATUS.active), eq(subcategories.active, true), eq(categories.active, true));
+/**
+ * What Saved Items lists: the visible ads, and sold ones while their page stays readable, so a buyer who saved one
+ * sees it marked Sold (issue 28, decision 075); an expired ad drops out as a hidden one does.
+ */
+const listed = and(
+  eq(subcategories.active, true),
+  eq(categories.active, true),
+  or(
+    eq(ads.status_id, AD_STATUS.active),
+    and(eq(ads.status_id, AD_STATUS.sold), sql`${ads.sold_at} > now() - make_interval(days => ${SOLD_PAGE_DAYS})`),
+  ),
+);
 
 export function createSavedAdsService(db: Database, mediaBaseUrl: string, events: DomainEvents) {
   /** Which of these ads the user saved: a signed-in user's own marks on a page cached for everyone. */
@@ -60,7 +73,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
     ): Promise<TPaged<TAdListItem>> {
       const conditions = and(
         eq(savedAds.user_id, userId),
-        visible,
+        listed,
         search
           ? sql`waterside_unaccent(lower(${ads.title})) like ${`%${search.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`}`
           : undefined,

@@ -1,6 +1,6 @@
 import type { AdAttributeRule } from "@waterside/shared/ad-attribute-rules";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { and, or, eq, sql } from "drizzle-orm";
+import { and, inArray, or, eq, sql } from "drizzle-orm";
 import type { TSubcategoryAttribute } from "@waterside/shared/selling";
 import type { Database } from "../../db/database.ts";
 import { adImages, ads } from "../../db/schema/ads.ts";
@@ -125,6 +125,16 @@ export async function findRecentTwin(
     )
     .limit(1);
   return row;
+}
+
+/** Each ad's expiry and sale dates, by id (issue 28). */
+export async function findAdLives(db: Database, adIds: number[]) {
+  if (adIds.length === 0) return new Map<number, { expires_at: Date; sold_at: Date | null }>();
+  const rows = await db
+    .select({ id: ads.id, expires_at: ads.expires_at, sold_at: ads.sold_at })
+    .from(ads)
+    .where(inArray(ads.id, adIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export const findAdImages = (db: Database, adId: number) =>

@@ -2,9 +2,11 @@ import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq, inArray } from "drizzle-orm";
 import { adImages, ads } from "../../db/schema/ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
+import type { Jobs } from "../../lib/jobs.ts";
 import { adImageFiles } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles } from "../../lib/stored-files.ts";
+import type { AdLifecycle } from "./ad-lifecycle.service.ts";
 
 /** What a seller's ads do when other modules' events happen. */
 export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
@@ -46,4 +48,15 @@ export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
       .set({ status_id: AD_STATUS.pending, updated_at: new Date() })
       .where(and(eq(ads.id, adId), eq(ads.status_id, AD_STATUS.active)));
   });
+}
+
+/**
+ * The life of an ad on the job queue (issue 28, decision 075): expiry every five minutes and reminders every hour.
+ * Both are safe to run twice or in two processes at once (see ad-lifecycle.queries.ts); "singleton" only saves work.
+ */
+export function scheduleAdLifecycleJobs(jobs: Jobs, lifecycle: AdLifecycle) {
+  jobs.work("selling.expire-ads", async () => void (await lifecycle.expireDue()), { policy: "singleton" });
+  jobs.schedule("selling.expire-ads", "*/5 * * * *", {});
+  jobs.work("selling.expiry-reminders", async () => void (await lifecycle.remindDue()), { policy: "singleton" });
+  jobs.schedule("selling.expiry-reminders", "23 * * * *", {});
 }

@@ -1,8 +1,15 @@
+import { AD_LIFECYCLE_MESSAGES, RENEW_WINDOW_DAYS, ZMarkSold, ZRenewed } from "@waterside/shared/ad-lifecycle";
 import { ZAdDetail, ZAdIdParams } from "@waterside/shared/ads";
 import { zId, zPage } from "@waterside/shared/ids";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
-import { ZAdForm, ZAdStatusFilter, ZOwnAdListItem, ZSubcategoryAttribute } from "@waterside/shared/selling";
+import {
+  ZAdForm,
+  ZAdStatusFilter,
+  ZOwnAdCounts,
+  ZOwnAdListItem,
+  ZSubcategoryAttribute,
+} from "@waterside/shared/selling";
 import { POSTING_LIMIT, SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,6 +17,7 @@ import { currentUser } from "../../plugins/auth.ts";
 import { MINUTE, limit, userKey } from "../../plugins/rate-limit.ts";
 import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
 import type { AdsService } from "../ads/ads.service.ts";
+import type { AdLifecycle } from "./ad-lifecycle.service.ts";
 import type { SellingService } from "./selling.service.ts";
 
 /** Multipart gives one file as a value and several as a list (`images[]`, `images[0]`). */
@@ -41,10 +49,11 @@ const ZUpdateBody = z.intersection(
   }),
 );
 
-export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads: AdsService }> = async (
-  app,
-  { selling, ads },
-) => {
+export const sellingRoutes: FastifyPluginAsyncZod<{
+  selling: SellingService;
+  ads: AdsService;
+  lifecycle: AdLifecycle;
+}> = async (app, { selling, ads, lifecycle }) => {
   const posting = limit(app, {
     max: POSTING_LIMIT.max,
     timeWindow: POSTING_LIMIT.windowMinutes * MINUTE,
@@ -136,7 +145,7 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
         response: {
           200: envelope(
             paged(ZOwnAdListItem).extend({
-              counts: z.object({ all: z.number(), active: z.number(), hidden: z.number(), pending: z.number() }),
+              counts: ZOwnAdCounts,
             }),
           ),
         },
@@ -145,5 +154,60 @@ export const sellingRoutes: FastifyPluginAsyncZod<{ selling: SellingService; ads
     async (request) => ({
       data: await selling.mine(currentUser(request).userId, request.query.status, request.query.page),
     }),
+  );
+
+  // The life of an ad (issue 28, decision 075): the owner renews, marks sold or reposts from My Ads.
+  app.post(
+    "/ads/:id/renew",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["selling"],
+        summary: `Renews the seller's ad in its last ${RENEW_WINDOW_DAYS} days or once expired (then active again)`,
+        params: ZAdIdParams,
+        response: { 200: envelope(ZRenewed) },
+      },
+    },
+    async (request) => ({
+      data: await lifecycle.renew(currentUser(request).userId, request.params.id),
+      message: AD_LIFECYCLE_MESSAGES.renewed,
+    }),
+  );
+
+  app.post(
+    "/ads/:id/sold",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["selling"],
+        summary: "Marks the seller's active or expired ad sold, naming the buyer who chatted about it if given",
+        params: ZAdIdParams,
+        body: ZMarkSold.default({}),
+        response: { 200: envelope(ZOwnAdListItem) },
+      },
+    },
+    async (request) => ({
+      data: await lifecycle.markSold(currentUser(request).userId, request.params.id, request.body.buyer_user_id),
+      message: AD_LIFECYCLE_MESSAGES.markedSold,
+    }),
+  );
+
+  app.post(
+    "/ads/:id/repost",
+    {
+      onRequest: app.requireUser,
+      preHandler: posting,
+      schema: {
+        tags: ["selling"],
+        summary: "Posts the seller's expired or sold ad again as a new ad: fields, attributes and photos copied",
+        params: ZAdIdParams,
+        response: { 201: envelope(ZOwnAdListItem) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await lifecycle.repost(currentUser(request).userId, request.params.id),
+        message: AD_LIFECYCLE_MESSAGES.reposted,
+      }),
   );
 };

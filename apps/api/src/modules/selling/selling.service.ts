@@ -2,18 +2,18 @@ import { checkAdAttributes } from "@waterside/shared/ad-attribute-rules";
 import { AD_IMAGES_MAX, AD_IMAGES_MIN } from "@waterside/shared/images";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
-import type { TAdForm } from "@waterside/shared/selling";
-import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import type { TAdForm, TAdStatusFilter } from "@waterside/shared/selling";
+import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
+import { categories } from "../../db/schema/catalog.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
 import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
-import { loadAdListItems } from "../ads/ad-list-items.ts";
-import { findActiveAdSubscriptions } from "../payments/latest-subscription.ts";
+import { loadOwnAdItems } from "./own-ad-items.ts";
 import {
   findAdImages,
   findArea,
@@ -33,6 +33,10 @@ export interface ImageChanges {
 type Errors = Record<string, string[]>;
 const add = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
 const MINE_PAGE_SIZE = 30;
+
+/** Now plus the category's expiry_days (issue 28): when an ad posted, renewed or reposted now expires. */
+export const expiresFromNow = (categoryId: number) =>
+  sql`now() + make_interval(days => (select ${categories.expiry_days} from ${categories} where ${categories.id} = ${categoryId}))`;
 
 export function createSellingService({
   db,
@@ -143,7 +147,12 @@ export function createSellingService({
           events.transaction(db, async (tx, publish) => {
             const [ad] = await tx
               .insert(ads)
-              .values({ ...adFields(form, area), user_id: userId, status_id: AD_STATUS.active })
+              .values({
+                ...adFields(form, area),
+                user_id: userId,
+                status_id: AD_STATUS.active,
+                expires_at: expiresFromNow(form.category_id),
+              })
               .returning({ id: ads.id });
             await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
             await writeAttributeValues(tx, ad!.id, values);
@@ -224,7 +233,7 @@ export function createSellingService({
      * The seller's own ads in every status, newest first, with counts per status for the tabs, and each ad's running
      * boost (spec Ad `active_subscription`), which My Ads shows as a badge.
      */
-    async mine(userId: number, status: "all" | "active" | "hidden" | "pending", page: number) {
+    async mine(userId: number, status: TAdStatusFilter, page: number) {
       const statusId = status === "all" ? undefined : AD_STATUS[status];
       const where = and(eq(ads.user_id, userId), statusId ? eq(ads.status_id, statusId) : undefined);
       const [ids, perStatus] = await Promise.all([
@@ -247,14 +256,12 @@ export function createSellingService({
         active: countOf(AD_STATUS.active),
         hidden: countOf(AD_STATUS.hidden),
         pending: countOf(AD_STATUS.pending),
+        expired: countOf(AD_STATUS.expired),
+        sold: countOf(AD_STATUS.sold),
       };
       const total = counts[status];
       const adIds = ids.map((row) => row.id);
-      const [listed, boosts] = await Promise.all([
-        loadAdListItems(db, adIds, mediaBaseUrl),
-        findActiveAdSubscriptions(db, adIds),
-      ]);
-      const items = listed.map((ad) => ({ ...ad, active_subscription: boosts.get(ad.id) ?? null }));
+      const items = await loadOwnAdItems(db, adIds, mediaBaseUrl);
       return {
         ...toPage(items, total, page, MINE_PAGE_SIZE, { path: "/api/ads/mine", query: { status } }),
         counts,

@@ -4,7 +4,9 @@ import { Suspense, lazy, useEffect, useState } from "react";
 import { clsx } from "clsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ad";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { OwnerActions } from "~/features/selling/components/owner-actions";
+import { OwnerExpiredNotice } from "~/features/selling/components/owner-expired-notice";
 import { SaveToggle } from "~/components/save-toggle";
 import { isMissing } from "~/lib/api-client";
 import { getAd } from "~/features/ads/api/get-ad";
@@ -122,7 +124,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
         "@type": "Offer",
         price: ad.price,
         priceCurrency: "USD",
-        availability: "https://schema.org/InStock",
+        availability: `https://schema.org/${ad.status_id === AD_STATUS.sold ? "SoldOut" : "InStock"}`,
         url: `${origin}${adPath(ad)}`,
         seller: { "@type": ad.user.usertype_id === 2 ? "Organization" : "Person", name: ad.user.name },
         areaServed: ad.location,
@@ -187,7 +189,17 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
         <div className="space-y-4">
           <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
             <div className="flex flex-wrap items-center gap-2 text-xs">
-              <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
+              {/* Issue 28: a sold ad's page stays readable a while with this badge; expired only its owner sees. */}
+              <span
+                className={clsx(
+                  "rounded-full px-2 py-0.5 font-semibold",
+                  ad.status_id === AD_STATUS.sold
+                    ? "bg-slate-800 text-sm text-white"
+                    : ad.status_id === AD_STATUS.expired
+                      ? "bg-amber-100 text-amber-900"
+                      : "bg-emerald-100 text-emerald-800",
+                )}
+              >
                 {ad.status.name}
               </span>
               <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
@@ -199,6 +211,7 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
             </div>
             <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
             <StarRating rating={rating} />
+            <OwnerExpiredNotice ad={ad} />
             <OwnerActions ad={ad} />
             <OwnerBoostPanel ad={ad} />
             {isOwner && !insights && (
@@ -247,7 +260,9 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
           <RelatedAds similar={similar} bySeller={bySeller} />
         </>
       )}
-      {!isOwner && <ContactBar sellerName={ad.user.name} contact={contact} />}
+      {!isOwner && (
+        <ContactBar sellerName={ad.user.name} contact={contact} chatOnly={ad.status_id === AD_STATUS.sold} />
+      )}
     </div>
   );
 }

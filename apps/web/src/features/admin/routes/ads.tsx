@@ -40,7 +40,10 @@ export async function clientLoader() {
   return { categories };
 }
 
-/** Spec §9 ad status filter (All/Active/Hidden), and Pending: ads that reports took offline (decision 043). */
+/**
+ * Spec §9 ad status filter (All/Active/Hidden), then every other status the filter takes: Pending, ads that reports
+ * took offline (decision 043), and Expired and Sold, the ad's life (issue 28).
+ */
 const STATUS_TABS = [
   ADMIN_FILTER_ALL,
   ...Object.keys(ADMIN_AD_STATUS_NAMES),

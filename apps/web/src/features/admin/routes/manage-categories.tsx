@@ -121,9 +121,10 @@ export default function ManageCategories() {
         open={adding}
         title="Add category"
         submitLabel="Create category"
+        withExpiry
         onClose={() => setAdding(false)}
-        onSubmit={async ({ name, image }) => {
-          const created = await createCategory(adminTransport, { name, image: image! });
+        onSubmit={async ({ name, image, expiry_days }) => {
+          const created = await createCategory(adminTransport, { name, image: image!, expiry_days });
           replaceCategory(created);
           notify("success", M.categoryCreated);
           setAdding(false);

@@ -14,19 +14,29 @@ const barButton = "min-h-11 min-w-0 flex-1";
  * nothing is ever left under it, the footer included. From lg the seller card sits beside the photos and the bar is
  * not shown. It follows the seller card's rules, through the same `contact`: the owner gets neither. When the number
  * is not for this buyer (issue 27) the bar says why above its buttons, and Chat, or verifying their own phone, takes
- * the phone's place.
+ * the phone's place. A sold ad's bar has Chat only (issue 28, decision 076).
  */
-export function ContactBar({ sellerName, contact }: { sellerName: string; contact: ContactSeller }) {
-  const { phone, revealPhone, openChat } = contact;
+export function ContactBar({
+  sellerName,
+  contact,
+  chatOnly = false,
+}: {
+  sellerName: string;
+  contact: ContactSeller;
+  chatOnly?: boolean;
+}) {
+  const { revealPhone, openChat } = contact;
+  // Chat only: the phone's states and buttons are not shown.
+  const phone = chatOnly ? null : contact.phone;
   return (
     <section
       aria-label={`Contact ${sellerName}`}
       className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgb(0_0_0/0.06)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
     >
-      {phone.state === "error" && (
+      {phone?.state === "error" && (
         <p className="pb-1 text-center text-sm text-red-700">The phone number could not be loaded.</p>
       )}
-      {phone.state === "refused" && (
+      {phone?.state === "refused" && (
         <p className="pb-1 text-center text-sm text-slate-700">{REFUSAL_TEXT[phone.reason]}</p>
       )}
       <div className="flex gap-2">
@@ -36,7 +46,7 @@ export function ContactBar({ sellerName, contact }: { sellerName: string; contac
           </svg>
           Chat
         </button>
-        {phone.state === "shown" ? (
+        {!phone ? null : phone.state === "shown" ? (
           <>
             <a href={callLink(phone.number)} className={clsx(secondaryButtonClass, barButton)}>
               <PhoneIcon />

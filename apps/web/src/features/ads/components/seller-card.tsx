@@ -1,5 +1,6 @@
 import type { TAdDetail } from "@waterside/shared/ads";
 import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { clsx } from "clsx";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
@@ -60,7 +61,8 @@ export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSel
               ))}
             </div>
           )}
-          <PhoneNumber contact={contact} />
+          {/* A sold ad keeps Chat (its chats stay open, issue 28) but no longer invites calls (decision 076). */}
+          {ad.status_id !== AD_STATUS.sold && <PhoneNumber contact={contact} />}
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <strong className="font-semibold">Safety tip:</strong> Meet in a public place; never pay before you see the
             item.

@@ -1,4 +1,5 @@
 import { BRAND } from "@waterside/shared/brand";
+import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { useEffect, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved-ads";
@@ -51,7 +52,10 @@ export function HydrateFallback() {
   );
 }
 
-/** Spec §2 /profile/saved: the user's saved ads with a search; 'No Saved Ads' when there are none. */
+/**
+ * Spec §2 /profile/saved: the user's saved ads with a search; 'No Saved Ads' when there are none. A sold one shows
+ * Sold (issue 28).
+ */
 export default function SavedAds({ loaderData }: Route.ComponentProps) {
   const { page, search } = loaderData;
   const [, setParams] = useSearchParams();
@@ -91,7 +95,13 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
             <AdCardSkeletons />
           ) : (
             page.data.map((ad) => (
-              <li key={ad.id}>
+              <li key={ad.id} className="relative">
+                {/* Issue 28: a saved ad its seller sold stays here a while, said so on its photo. */}
+                {ad.status_id === AD_STATUS.sold && (
+                  <span className="pointer-events-none absolute top-2 left-2 z-10 rounded-full bg-slate-800 px-2.5 py-1 text-sm font-semibold text-white shadow">
+                    {ad.status.name}
+                  </span>
+                )}
                 <AdCard ad={ad} sizes={CARD_SIZES} />
               </li>
             ))

@@ -4,6 +4,7 @@ import { CountyOptions } from "~/components/location-picker";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/text-field";
 import type { SellWizard } from "../hooks/use-sell-wizard";
 import { PhotoManager } from "./photo-manager";
+import { PriceField } from "./price-field";
 
 /** Spec selling §5 "Ad step 1": title, category, subcategory, location, price, description and photos. */
 export function PostDetailStep({
@@ -43,7 +44,7 @@ export function PostDetailStep({
         <SelectField form={form} name="location" label="Location" required placeholder="Select Location">
           <CountyOptions counties={counties} />
         </SelectField>
-        <TextField form={form} name="price" label="Price (USD)" required inputMode="decimal" placeholder="e.g. 250" />
+        <PriceField wizard={wizard} />
       </div>
       <TextAreaField form={form} name="description" label="Description" required rows={5} />
       <PhotoManager pictures={wizard.pictures} onChange={wizard.changePictures} error={wizard.picturesError} />

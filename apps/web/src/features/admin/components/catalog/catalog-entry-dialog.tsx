@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN } from "@waterside/shared/ad-lifecycle";
+import { useForm, type Resolver } from "react-hook-form";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
@@ -7,25 +8,33 @@ import { ApiError } from "~/lib/api-client";
 import { showServerErrors } from "~/lib/form-errors";
 import { notify } from "~/lib/notify";
 import { ADMIN_FAILURES } from "../failures";
-import { ZCatalogEntryForm, ZNewCatalogEntryForm, type TCatalogEntryForm } from "./catalog-forms";
+import {
+  ZCatalogEntryForm,
+  ZCategoryForm,
+  ZNewCatalogEntryForm,
+  ZNewCategoryForm,
+  type TCatalogEntryForm,
+} from "./catalog-forms";
 import { ImageField } from "./image-field";
 
-const FIELDS = ["name", "image"] as const;
+const FIELDS = ["name", "image", "expiry_days"] as const;
 
 export interface CatalogEntryDialogProps {
   /** The dialog's title, also its accessible name: 'Add category', 'Edit subcategory' … */
   title: string;
   submitLabel: string;
-  /** Editing: the entry's name and picture; a new picture is then optional. */
-  entry?: { name: string; image_url: string | null };
+  /** Editing: the entry's name and picture (and a category's expiry); a new picture is then optional. */
+  entry?: { name: string; image_url: string | null; expiry_days?: number };
+  /** A category: the dialog also asks how many days its ads live (issue 28). */
+  withExpiry?: boolean;
   /** Sends the form; resolves once the change is saved (the caller shows it and says so), or throws. */
-  onSubmit: (values: { name: string; image: File | null }) => Promise<void>;
+  onSubmit: (values: { name: string; image: File | null; expiry_days?: number }) => Promise<void>;
   onClose: () => void;
 }
 
 /**
  * Adding or editing a category or a subcategory (spec second document §2 "Manage Categories"): a name and a
- * picture. Server field errors show under the fields; other failures read 'create failed: {message}' or
+ * picture, and for a category how many days its ads live before they expire (issue 28). Server field errors show under the fields; other failures read 'create failed: {message}' or
  * 'update failed: {message}' (§8).
  */
 export function CatalogEntryDialog(props: CatalogEntryDialogProps & { open: boolean }) {
@@ -41,16 +50,32 @@ export function CatalogEntryDialog(props: CatalogEntryDialogProps & { open: bool
   );
 }
 
-function CatalogEntryForm({ title, submitLabel, entry, onSubmit, onClose }: CatalogEntryDialogProps) {
+function CatalogEntryForm({ title, submitLabel, entry, withExpiry, onSubmit, onClose }: CatalogEntryDialogProps) {
+  const schema = withExpiry
+    ? entry
+      ? ZCategoryForm
+      : ZNewCategoryForm
+    : entry
+      ? ZCatalogEntryForm
+      : ZNewCatalogEntryForm;
   const form = useForm<TCatalogEntryForm>({
-    resolver: zodResolver(entry ? ZCatalogEntryForm : ZNewCatalogEntryForm),
-    defaultValues: { name: entry?.name ?? "", image: null },
+    // The schema turns the days' text into a number; the form holds what was typed.
+    resolver: zodResolver(schema) as unknown as Resolver<TCatalogEntryForm>,
+    defaultValues: {
+      name: entry?.name ?? "",
+      image: null,
+      ...(withExpiry && { expiry_days: entry?.expiry_days ?? DEFAULT_EXPIRY_DAYS }),
+    },
   });
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit({ name: values.name.trim(), image: values.image });
+      await onSubmit({
+        name: values.name.trim(),
+        image: values.image,
+        ...(withExpiry && { expiry_days: Number(values.expiry_days) }),
+      });
     } catch (error) {
       const fail = entry ? ADMIN_FAILURES.update : ADMIN_FAILURES.create;
       if (error instanceof ApiError && FIELDS.some((field) => error.errors?.[field])) {
@@ -66,6 +91,20 @@ function CatalogEntryForm({ title, submitLabel, entry, onSubmit, onClose }: Cata
       <h2 className="text-lg font-semibold">{title}</h2>
       <TextField form={form} name="name" label="Name" required autoComplete="off" />
       <ImageField form={form} name="image" label="Image" required={!entry} currentUrl={entry?.image_url} />
+      {withExpiry && (
+        <TextField
+          form={form}
+          name="expiry_days"
+          label="Ads expire after (days)"
+          hint={`From ${EXPIRY_DAYS_MIN} to ${EXPIRY_DAYS_MAX} days after posting. Ads already posted keep their dates.`}
+          required
+          type="number"
+          inputMode="numeric"
+          min={EXPIRY_DAYS_MIN}
+          max={EXPIRY_DAYS_MAX}
+          className="max-w-32"
+        />
+      )}
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" onClick={onClose} className={secondaryButtonClass}>
           Cancel

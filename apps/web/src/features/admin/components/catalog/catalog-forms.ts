@@ -3,6 +3,7 @@ import {
   CATALOG_NAME_MAX,
   OPTION_VALUE_MAX,
 } from "@waterside/shared/admin-catalog-messages";
+import { ZExpiryDays } from "@waterside/shared/ad-lifecycle";
 import { z } from "zod";
 
 /**
@@ -22,7 +23,11 @@ const zPicture = z.custom<File>((value) => typeof File !== "undefined" && value 
 export const ZNewCatalogEntryForm = z.object({ name: zName, image: zPicture });
 /** Editing one: a name, and a new picture only when one is chosen. */
 export const ZCatalogEntryForm = z.object({ name: zName, image: zPicture.nullable() });
-export type TCatalogEntryForm = { name: string; image: File | null };
+/** A category's dialogs also set how long its ads live (issue 28): 1–365 days. */
+export const ZNewCategoryForm = ZNewCatalogEntryForm.extend({ expiry_days: ZExpiryDays });
+export const ZCategoryForm = ZCatalogEntryForm.extend({ expiry_days: ZExpiryDays });
+/** `expiry_days` is the category dialogs' only: the field's text until the form's check turns it into a number. */
+export type TCatalogEntryForm = { name: string; image: File | null; expiry_days?: number | string };
 
 /** Options are given comma-separated, trimmed; blanks and repeats are dropped, as the API does. */
 export const splitOptions = (text: string) => [

@@ -148,6 +148,7 @@ export function CategoryPanel({
         title="Edit category"
         submitLabel="Save category"
         entry={category}
+        withExpiry
         onClose={() => setDialog(null)}
         onSubmit={async (values) => {
           onChanged(await updateCategory(adminTransport, category.id, values));

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { EXPIRY_REMINDER_TEXT } from "@waterside/shared/ad-lifecycle";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ads } from "../../db/schema/ads.ts";
+import { users } from "../../db/schema/users.ts";
+import { createDomainEvents } from "../../lib/domain-events.ts";
+import { startFakeSmsGateway, type FakeSmsGateway } from "../../lib/sms-gateway-fake.ts";
+import { createAd, signedInUser } from "../../test/factories.ts";
+import { startFakePushService } from "../../test/fake-push-service.ts";
+import { jobStates } from "../../test/job-states.ts";
+import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
+import { createTestApp } from "../../test/test-app.ts";
+import { createAdLifecycle } from "./ad-lifecycle.service.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let pushService: Awaited<ReturnType<typeof startFakePushService>>;
+let mail: SmtpReceiver;
+let sms: FakeSmsGateway;
+beforeAll(async () => {
+  pushService = await startFakePushService();
+  mail = await startSmtpReceiver();
+  sms = await startFakeSmsGateway({ outboxDir: await mkdtemp(path.join(tmpdir(), "reminder-sms-")) });
+  const caFile = path.join(mkdtempSync(path.join(tmpdir(), "waterside-ca-")), "push-ca.pem");
+  writeFileSync(caFile, pushService.certificatePem);
+  ctx = await createTestApp({
+    SMTP_URL: mail.smtpUrl,
+    WEB_PUSH_CA_FILE: caFile,
+    WEB_PUSH_RELAY: pushService.origin,
+    SMS_API_URL: sms.clientConfig.apiUrl,
+    SMS_TWILIO_ACCOUNT_SID: sms.clientConfig.accountSid,
+    SMS_TWILIO_AUTH_TOKEN: sms.clientConfig.authToken,
+    SMS_FROM: sms.clientConfig.from,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await pushService.close();
+  await mail.close();
+  await sms.close();
+});
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+
+/**
+ * The reminder job's work as one more server process runs it: its own event bus, whose reaction queues the
+ * notification in the claim's transaction, as the notifications module's does.
+ */
+function process() {
+  const events = createDomainEvents(console);
+  events.onWrite("ad.expiry-reminder", async (reminder, tx) => {
+    await ctx.jobs.send("notifications.ad-expiry-reminder", reminder, { tx });
+  });
+  return createAdLifecycle({ db: ctx.db, storage: ctx.storage, events, mediaBaseUrl: "/media" });
+}
+
+async function sellerWithChannels(phone: string) {
+  const seller = await signedInUser(ctx.app, ctx.db);
+  await ctx.db.update(users).set({ verified_phone_number: phone }).where(eq(users.id, seller.user.id));
+  const subscription = pushService.subscribe();
+  const subscribed = await ctx.app.inject({
+    method: "POST",
+    url: "/api/push/subscriptions",
+    headers: seller.headers,
+    payload: subscription,
+  });
+  expect(subscribed.statusCode).toBe(201);
+  return { ...seller, subscription };
+}
+
+const pushesTo = (endpoint: string) => pushService.received.filter((push) => endpoint.endsWith(push.path));
+const smsTo = (phone: string) => sms.messages.filter((message) => message.to === phone);
+const remindersEnded = (adId: number) =>
+  expect.poll(() => jobStates(ctx.sql, "notifications.ad-expiry-reminder", { adId }), { timeout: 10_000 });
+
+describe("the expiry reminder", () => {
+  it("tells the seller once by push, mail and SMS, with two processes at once and a retry after", async () => {
+    const phone = "+231770000101";
+    const seller = await sellerWithChannels(phone);
+    const ad = await createAd(ctx.db, { user_id: seller.user.id, title: "Generator 5kVA", expires_at: inDays(2.5) });
+    // Not yet within the reminder's days: nothing.
+    const later = await createAd(ctx.db, { user_id: seller.user.id, expires_at: inDays(10) });
+
+    const [first, second] = await Promise.all([process().remindDue(), process().remindDue()]);
+    // One claim between them (none if the app's hourly run came first: then that run claimed it).
+    expect(first! + second!).toBeLessThanOrEqual(1);
+    expect(await process().remindDue()).toBe(0);
+    // The app's own job, run again as a retry would, finds nothing more either.
+    await ctx.jobs.send("selling.expiry-reminders", {});
+    await expect
+      .poll(async () => (await jobStates(ctx.sql, "selling.expiry-reminders", {})).at(-1), { timeout: 10_000 })
+      .toBe("completed");
+    await remindersEnded(ad.id).toEqual(["completed"]);
+
+    expect(pushesTo(seller.subscription.endpoint)).toHaveLength(1);
+    expect(pushesTo(seller.subscription.endpoint)[0]!.payload).toMatchObject({
+      title: EXPIRY_REMINDER_TEXT.title(3),
+      body: EXPIRY_REMINDER_TEXT.body("Generator 5kVA"),
+      url: expect.stringMatching(/\/profile$/),
+    });
+    await expect.poll(() => mail.mailsTo(seller.user.email!).length, { timeout: 10_000 }).toBe(1);
+    expect(mail.mailsTo(seller.user.email!)[0]!.raw).toContain(EXPIRY_REMINDER_TEXT.title(3));
+    expect(smsTo(phone)).toHaveLength(1);
+    expect(smsTo(phone)[0]!.body).toContain("Generator 5kVA");
+    const [row] = await ctx.db.select().from(ads).where(eq(ads.id, later.id));
+    expect(row!.expiry_reminded_for).toBeNull();
+
+    // Renewed, the ad has a new period: its next reminder comes when that one nears its end.
+    await ctx.db
+      .update(ads)
+      .set({ expires_at: inDays(1) })
+      .where(eq(ads.id, ad.id));
+    await process().remindDue();
+    await remindersEnded(ad.id).toEqual(["completed", "completed"]);
+    expect(smsTo(phone)).toHaveLength(2);
+  });
+
+  it("sends no mail to an account without an address, and nothing the seller turned off", async () => {
+    const phone = "+231770000102";
+    const seller = await sellerWithChannels(phone);
+    await ctx.db.update(users).set({ email: null }).where(eq(users.id, seller.user.id));
+    const settings = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/user/notification-settings",
+      headers: seller.headers,
+      payload: { push: false },
+    });
+    expect(settings.statusCode).toBeLessThan(300);
+    const ad = await createAd(ctx.db, { user_id: seller.user.id, expires_at: inDays(1) });
+    await process().remindDue();
+    await remindersEnded(ad.id).toEqual(["completed"]);
+    expect(pushesTo(seller.subscription.endpoint)).toHaveLength(0);
+    expect(mail.mailsTo(seller.user.email!)).toHaveLength(0);
+    expect(smsTo(phone)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { AD_LIFECYCLE_MESSAGES, RENEW_WINDOW_DAYS } from "@waterside/shared/ad-lifecycle";
+import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
+import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
+import { eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/database.ts";
+import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
+import { adImageFile, completeAdImage } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
+import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
+import {
+  chattedAbout,
+  claimDueReminders,
+  expireDueBatch,
+  extendBoostedAds,
+  findAdToRepost,
+  lockAdLife,
+} from "./ad-lifecycle.queries.ts";
+import { loadOwnAdItems } from "./own-ad-items.ts";
+import { expiresFromNow } from "./selling.service.ts";
+import { findSubcategory } from "./selling.queries.ts";
+
+const DAY_MS = 86_400_000;
+/** Ads the expiry job changes per statement: short transactions, however many ads are due at once. */
+export const EXPIRY_BATCH = 500;
+/** Reminders claimed per transaction. */
+export const REMINDER_BATCH = 200;
+
+/**
+ * The life of an ad after posting (issue 28, decision 075): renew, mark sold, repost, and the jobs that expire ads
+ * and remind their sellers. Each change is the owner's; a stranger gets 403 and an unknown ad 404, as for edits.
+ */
+export function createAdLifecycle({
+  db,
+  storage,
+  events,
+  mediaBaseUrl,
+}: {
+  db: Database;
+  storage: Storage;
+  events: DomainEvents;
+  mediaBaseUrl: string;
+}) {
+  async function lockOwn(tx: Transaction, adId: number, userId: number) {
+    const ad = await lockAdLife(tx, adId);
+    if (!ad) throw notFound("Ad");
+    if (ad.user_id !== userId) throw new HttpError(403, "Only the seller can change this ad.");
+    return ad;
+  }
+
+  const ownItem = async (adId: number) => (await loadOwnAdItems(db, [adId], mediaBaseUrl))[0]!;
+
+  /** Copies a stored photo's every size under a fresh key; sizes missing from the original are cut anew. */
+  async function copyPhoto(files: FileWriter, key: string) {
+    const copy = `ads/${crypto.randomUUID()}`;
+    await Promise.all(
+      AD_IMAGE_VARIANTS.map(async (variant) => {
+        const body = await storage.get(adImageFile(key, variant));
+        if (body) await files.put(adImageFile(copy, variant), body);
+      }),
+    );
+    await completeAdImage({ get: (file) => storage.get(file), put: (file, body) => files.put(file, body) }, copy);
+    return copy;
+  }
+
+  return {
+    /**
+     * An active ad in its last RENEW_WINDOW_DAYS, or an expired one, lives its category's expiry_days more, from
+     * its current expiry or from now if that has passed (no day the seller had is lost). An expired ad is active
+     * again and back in the moderation queue, unreviewed, as an edit puts it.
+     */
+    async renew(userId: number, adId: number) {
+      return events.transaction(db, async (tx, publish) => {
+        const ad = await lockOwn(tx, adId, userId);
+        if (ad.status_id !== AD_STATUS.active && ad.status_id !== AD_STATUS.expired) {
+          throw new HttpError(409, AD_LIFECYCLE_MESSAGES.renewNotAllowed);
+        }
+        if (ad.status_id === AD_STATUS.active && ad.expires_at.getTime() - Date.now() > RENEW_WINDOW_DAYS * DAY_MS) {
+          throw new HttpError(409, AD_LIFECYCLE_MESSAGES.renewTooEarly);
+        }
+        // A banned seller's ads stay offline (decision 050).
+        if (ad.owner_status_id !== USER_STATUS.active) throw new HttpError(403, "Only the seller can change this ad.");
+        const [renewed] = await tx
+          .update(ads)
+          .set({
+            status_id: AD_STATUS.active,
+            expires_at: sql`greatest(now(), ${ads.expires_at}) + make_interval(days => (select expiry_days from categories where id = ${ad.category_id}))`,
+          })
+          .where(eq(ads.id, adId))
+          .returning({ expires_at: ads.expires_at });
+        if (ad.status_id === AD_STATUS.expired) await publish("ad.edited", { adId });
+        return { expires_at: renewed!.expires_at.toISOString() };
+      });
+    },
+
+    /**
+     * An active or expired ad is sold: out of every list, its page readable SOLD_PAGE_DAYS, its chats open. The
+     * buyer, when named, must have chatted with the seller about it: the deal is on record for safe deals.
+     */
+    async markSold(userId: number, adId: number, buyerUserId: number | undefined) {
+      await db.transaction(async (tx) => {
+        const ad = await lockOwn(tx, adId, userId);
+        if (ad.status_id !== AD_STATUS.active && ad.status_id !== AD_STATUS.expired) {
+          throw new HttpError(409, AD_LIFECYCLE_MESSAGES.soldNotAllowed);
+        }
+        if (buyerUserId !== undefined && !(await chattedAbout(tx, adId, userId, buyerUserId))) {
+          throw fieldError("buyer_user_id", AD_LIFECYCLE_MESSAGES.buyerNotInChat);
+        }
+        await tx
+          .update(ads)
+          .set({ status_id: AD_STATUS.sold, sold_at: new Date(), buyer_user_id: buyerUserId ?? null })
+          .where(eq(ads.id, adId));
+      });
+      return ownItem(adId);
+    },
+
+    /**
+     * An expired or sold ad posted again as a new ad: its fields, attribute values and photos (copied files: each ad
+     * owns its own, as deleting an ad erases its photos), fresh counters, a new expiry, into the moderation queue.
+     */
+    async repost(userId: number, adId: number) {
+      const found = await findAdToRepost(db, adId);
+      if (!found) throw notFound("Ad");
+      const { ad, images, values } = found;
+      if (ad.user_id !== userId) throw new HttpError(403, "Only the seller can change this ad.");
+      if (ad.status_id !== AD_STATUS.expired && ad.status_id !== AD_STATUS.sold) {
+        throw new HttpError(409, AD_LIFECYCLE_MESSAGES.repostNotAllowed);
+      }
+      const subcategory = await findSubcategory(db, ad.subcategory_id);
+      if (!subcategory?.active || !subcategory.category_active) {
+        throw fieldError("subcategory_id", SELLING_MESSAGES.subcategoryMismatch);
+      }
+      const newId = await storeThenWrite(storage, {
+        store: (files) => Promise.all(images.map((image) => copyPhoto(files, image.path))),
+        write: (keys) =>
+          events.transaction(db, async (tx, publish) => {
+            const [created] = await tx
+              .insert(ads)
+              .values({
+                user_id: ad.user_id,
+                category_id: ad.category_id,
+                subcategory_id: ad.subcategory_id,
+                county_id: ad.county_id,
+                area_id: ad.area_id,
+                location: ad.location,
+                title: ad.title,
+                description: ad.description,
+                price: ad.price,
+                latitude: ad.latitude,
+                longitude: ad.longitude,
+                status_id: AD_STATUS.active,
+                expires_at: expiresFromNow(ad.category_id),
+              })
+              .returning({ id: ads.id });
+            const id = created!.id;
+            if (keys.length) await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: id, path, order })));
+            if (values.length)
+              await tx.insert(adAttributeValues).values(values.map((value) => ({ ...value, ad_id: id })));
+            await publish("ad.created", { adId: id, userId });
+            return id;
+          }),
+      });
+      return ownItem(newId);
+    },
+
+    /**
+     * The expiry job's work: boosted ads first live until their boost ends, then every active ad past its expiry
+     * is expired, batch by batch. Each statement commits on its own, and the ads_changed triggers clear the cached
+     * lists at each commit. Returns how many ads it expired.
+     */
+    async expireDue(batch = EXPIRY_BATCH) {
+      await extendBoostedAds(db);
+      let expired = 0;
+      for (;;) {
+        const ids = await expireDueBatch(db, batch);
+        expired += ids.length;
+        if (ids.length < batch) return expired;
+      }
+    },
+
+    /**
+     * The reminder job's work: claims the ads due a reminder, and in the claim's transaction publishes one
+     * `ad.expiry-reminder` each, which notifications turns into push, mail and SMS. Returns the ads claimed.
+     */
+    async remindDue(batch = REMINDER_BATCH) {
+      await extendBoostedAds(db);
+      let claimed = 0;
+      for (;;) {
+        const count = await events.transaction(db, async (tx, publish) => {
+          const rows = await claimDueReminders(tx, batch);
+          for (const row of rows) {
+            await publish("ad.expiry-reminder", {
+              adId: row.id,
+              userId: row.user_id,
+              title: row.title,
+              expiresAt: new Date(row.expires_at).toISOString(),
+            });
+          }
+          return rows.length;
+        });
+        claimed += count;
+        if (count < batch) return claimed;
+      }
+    },
+  };
+}
+
+export type AdLifecycle = ReturnType<typeof createAdLifecycle>;
