@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { areas, categories, counties, subcategories, subcategoryAttributes } from "./catalog.ts";
 import { users } from "./users.ts";
 import {
@@ -132,9 +132,24 @@ export const adImages = pgTable(
     /** Storage key without size suffix; the sizes live beside it (see lib/storage). */
     path: text().notNull(),
     order: smallint().notNull(),
+    /**
+     * The photo's 64-bit perceptual hash (DCT pHash of a 32x32 greyscale copy, lib/photo-hash.ts), as a signed
+     * bigint; null for photos stored before issue 28 until `npm run images:backfill` hashes them. Photos whose
+     * hashes differ in at most PHOTO_HASH_MAX_DISTANCE bits are taken for one photo (decision 078).
+     */
+    phash: bigint({ mode: "bigint" }),
     ...createdAt,
   },
-  (table) => [index("ad_images_ad_order_idx").on(table.ad_id, table.order)],
+  (table) => [
+    index("ad_images_ad_order_idx").on(table.ad_id, table.order),
+    // The hash in four 16-bit bands, each indexed: two hashes at most 3 bits apart agree on at least one whole band
+    // (pigeonhole), so a new photo reads only the photos sharing a band with it, never all of them (decision 078).
+    ...[48, 32, 16, 0].map((shift, band) =>
+      index(`ad_images_phash_band${band}_idx`)
+        .on(sql`((${table.phash} >> ${sql.raw(String(shift))}) & 65535)`)
+        .where(sql`${table.phash} is not null`),
+    ),
+  ],
 );
 
 export const adAttributeValues = pgTable(
