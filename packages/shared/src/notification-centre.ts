@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { zId, zPage } from "./ids.ts";
+
+/**
+ * The notification centre (issue 29, decision 081): the bell, the notifications page, and what other modules add to
+ * them. Types other issues add join this list.
+ */
+export const NOTIFICATION_TYPES = [
+  "saved_search",
+  "price_drop",
+  "search_downgraded",
+  "expiry_reminder",
+  "ad_sold",
+] as const;
+export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Push and SMS wait through these hours, Liberia time (UTC+0 all year): queued, never dropped. */
+export const QUIET_HOURS = { from: 22, to: 7, timeZone: "Africa/Monrovia" } as const;
+
+export const NOTIFICATION_CENTRE_MESSAGES = {
+  readIdsOrAll: "Give the ids to mark read, or all: true.",
+  marked: "Marked as read.",
+} as const;
+
+/** GET /notifications?page */
+export const ZNotificationsQuery = z.object({ page: zPage().optional() });
+
+export const ZNotification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  image_url: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** POST /notifications/read: {ids} or {all: true}. */
+export const ZNotificationsRead = z.union(
+  [z.object({ ids: z.array(zId()).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()],
+  { message: NOTIFICATION_CENTRE_MESSAGES.readIdsOrAll },
+);
+export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
+
+/** What the /messages socket sends a user when their unread count changes, so the bell follows without reload. */
+export const NOTIFICATIONS_CHANGED_EVENT = "notifications-changed";
+export interface TNotificationsChanged {
+  unread_count: number;
+}
