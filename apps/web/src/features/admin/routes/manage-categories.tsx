@@ -16,6 +16,8 @@ import { CatalogEntryDialog } from "../components/catalog/catalog-entry-dialog";
 import { CategoryPanel } from "../components/catalog/category-panel";
 import { LoadStatus } from "../components/load-status";
 import { useConfirm } from "../components/confirm-dialog";
+import { PageTabs, pagePanelId, pageTabId } from "../components/page-tabs";
+import { RulesPanel } from "../components/screening/rules-panel";
 
 export const meta = () => [{ title: `Manage categories | ${BRAND} admin` }, { name: "robots", content: "noindex" }];
 
@@ -28,6 +30,12 @@ export const HydrateFallback = AdminPageLoading;
 
 const loadCategories = (signal: AbortSignal) => getAdminCategories(withSignal(adminTransport, signal));
 const loadTypes = (signal: AbortSignal) => getAttributeTypes(withSignal(adminTransport, signal));
+
+const TABS = [
+  { value: "categories", label: "Categories" },
+  { value: "rules", label: "Rules" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
 
 /** The chosen category and subcategory live in the address (?category=…&subcategory=…): a reload keeps them. */
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -45,6 +53,7 @@ export default function ManageCategories() {
   const selectId = useId();
   const categoryId = idParam(params.get("category"));
   const subcategoryId = idParam(params.get("subcategory"));
+  const tab: Tab = params.get("tab") === "rules" ? "rules" : "categories";
 
   const select = useCallback(
     (category: number | null, subcategory: number | null = null) =>
@@ -69,53 +78,72 @@ export default function ManageCategories() {
     <div className="mx-auto max-w-5xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Manage categories</h1>
-        <button type="button" onClick={() => setAdding(true)} className={primaryButtonClass}>
-          Add category
-        </button>
+        {tab === "categories" && (
+          <button type="button" onClick={() => setAdding(true)} className={primaryButtonClass}>
+            Add category
+          </button>
+        )}
       </div>
 
-      <LoadStatus load={categories} isEmpty={(list) => list.length === 0}>
-        {(list) => {
-          const category = list.find((entry) => entry.id === categoryId) ?? null;
-          return (
-            <div className="space-y-4">
-              <div className="max-w-md space-y-1">
-                <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-                  Category
-                </label>
-                <select
-                  id={selectId}
-                  value={category?.id ?? ""}
-                  onChange={(event) => select(idParam(event.target.value))}
-                  className={inputClass}
-                >
-                  <option value="">Choose a category</option>
-                  {list.map((entry) => (
-                    <option key={entry.id} value={entry.id}>
-                      {entry.active ? entry.name : `${entry.name} (inactive)`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {category ? (
-                <CategoryPanel
-                  key={category.id}
-                  category={category}
-                  selectedSubcategoryId={subcategoryId}
-                  types={types}
-                  confirm={confirm}
-                  onChanged={replaceCategory}
-                  onSelectSubcategory={(id) => select(category.id, id)}
-                />
-              ) : (
-                <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
-                  No selected category
-                </p>
-              )}
-            </div>
-          );
-        }}
-      </LoadStatus>
+      <PageTabs
+        label="Manage categories"
+        options={TABS}
+        value={tab}
+        onChange={(next) =>
+          setParams(next === "rules" ? { tab: "rules" } : {}, { replace: true, preventScrollReset: true })
+        }
+      />
+
+      {tab === "rules" ? (
+        <div role="tabpanel" id={pagePanelId("rules")} aria-labelledby={pageTabId("rules")}>
+          <RulesPanel confirm={confirm} />
+        </div>
+      ) : (
+        <div role="tabpanel" id={pagePanelId("categories")} aria-labelledby={pageTabId("categories")}>
+          <LoadStatus load={categories} isEmpty={(list) => list.length === 0}>
+            {(list) => {
+              const category = list.find((entry) => entry.id === categoryId) ?? null;
+              return (
+                <div className="space-y-4">
+                  <div className="max-w-md space-y-1">
+                    <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+                      Category
+                    </label>
+                    <select
+                      id={selectId}
+                      value={category?.id ?? ""}
+                      onChange={(event) => select(idParam(event.target.value))}
+                      className={inputClass}
+                    >
+                      <option value="">Choose a category</option>
+                      {list.map((entry) => (
+                        <option key={entry.id} value={entry.id}>
+                          {entry.active ? entry.name : `${entry.name} (inactive)`}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {category ? (
+                    <CategoryPanel
+                      key={category.id}
+                      category={category}
+                      selectedSubcategoryId={subcategoryId}
+                      types={types}
+                      confirm={confirm}
+                      onChanged={replaceCategory}
+                      onSelectSubcategory={(id) => select(category.id, id)}
+                    />
+                  ) : (
+                    <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+                      No selected category
+                    </p>
+                  )}
+                </div>
+              );
+            }}
+          </LoadStatus>
+        </div>
+      )}
 
       <CatalogEntryDialog
         open={adding}

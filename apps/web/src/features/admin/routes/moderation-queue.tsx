@@ -14,6 +14,7 @@ import { AdminPage } from "../components/admin-page";
 import { ADMIN_FAILURES } from "../components/failures";
 import { AdminTable } from "../components/admin-table";
 import { useConfirm } from "../components/confirm-dialog";
+import { AdFlags, type StatusTarget } from "../components/moderation/ad-flags";
 import { RowMenu } from "../components/row-menu";
 import { SegmentTabs } from "../components/segment-tabs";
 import { StatusBadge } from "../components/status-badge";
@@ -34,10 +35,22 @@ type ReviewedTab = (typeof REVIEWED_TABS)[number]["value"];
 const cut = (text: string) =>
   text.length > ADMIN_DESCRIPTION_CUT ? `${text.slice(0, ADMIN_DESCRIPTION_CUT).trimEnd()}…` : text;
 
+/** A row with ad `adId`'s new status, wherever it shows: the row itself, or a flag's other ad. */
+function withStatus(row: TModerationQueueItem, adId: number, status: StatusTarget["status"]): TModerationQueueItem {
+  return {
+    ...row,
+    ...(row.id === adId && { status_id: status.id, status }),
+    flags: row.flags.map((flag) =>
+      flag.other_ad?.id === adId ? { ...flag, other_ad: { ...flag.other_ad, status } } : flag,
+    ),
+  };
+}
+
 /**
  * The moderation queue (issue 16, decision 052; the FAQ promises a review within hours): ads that reports took
  * offline first, then the newest. Marking an ad reviewed keeps it on screen, ticked, so the admin sees how far they
- * got; the next visit starts after it.
+ * got; the next visit starts after it. Each ad shows why the posting checks flagged it (issue 28), and "Flagged only"
+ * (?flagged=yes) narrows the queue to those.
  */
 export default function ModerationQueue() {
   const formatDate = useFormatDate();
@@ -57,8 +70,12 @@ export default function ModerationQueue() {
     }
   }
 
-  async function changeStatus(item: TModerationQueueItem) {
-    const hide = item.status_id !== AD_STATUS.hidden;
+  /**
+   * Hides or shows an ad: a row's own, or the other seller's ad a duplicate-photo flag links (issue 28). Every place
+   * the queue shows that ad, as a row or in a flag, takes its new status.
+   */
+  async function changeStatus(item: StatusTarget) {
+    const hide = item.status.id !== AD_STATUS.hidden;
     const agreed = await confirm(
       hide
         ? { title: "Hide this ad?", text: `"${item.title}" will leave public lists and search.`, confirm: "Hide ad" }
@@ -71,7 +88,7 @@ export default function ModerationQueue() {
     if (!agreed) return;
     try {
       const ad = await setAdStatus(adminTransport, item.id, hide ? "Hidden" : "Active");
-      list.replace({ ...item, status_id: ad.status_id, status: ad.status });
+      list.update((rows) => ({ ...rows, items: rows.items.map((row) => withStatus(row, ad.id, ad.status)) }));
       notify("success", "Updated!");
     } catch (error) {
       notify("error", ADMIN_FAILURES.statusUpdate(error));
@@ -80,12 +97,23 @@ export default function ModerationQueue() {
 
   return (
     <AdminPage title="Moderation queue">
-      <SegmentTabs
-        label="Reviewed"
-        options={REVIEWED_TABS}
-        value={(filters.reviewed as ReviewedTab | undefined) ?? "no"}
-        onChange={(reviewed) => setFilters({ reviewed: reviewed === "no" ? undefined : reviewed })}
-      />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <SegmentTabs
+          label="Reviewed"
+          options={REVIEWED_TABS}
+          value={(filters.reviewed as ReviewedTab | undefined) ?? "no"}
+          onChange={(reviewed) => setFilters({ reviewed: reviewed === "no" ? undefined : reviewed })}
+        />
+        <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={filters.flagged === "yes"}
+            onChange={(event) => setFilters({ flagged: event.target.checked ? "yes" : undefined })}
+            className="size-4 accent-emerald-700"
+          />
+          Flagged only
+        </label>
+      </div>
       <AdminTable
         caption="Moderation queue"
         list={list}
@@ -103,6 +131,7 @@ export default function ModerationQueue() {
                 <span className="block text-xs text-slate-500">
                   {formatPrice(item.price)} · {item.user.name} · {cut(item.description)}
                 </span>
+                <AdFlags ad={item} flags={item.flags} onChangeStatus={(ad) => void changeStatus(ad)} />
               </span>
             ),
           },
