@@ -51,6 +51,8 @@ export default defineConfig({
       DEMO_ADS: "150",
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
+      // Sign-ins by the journeys' fixture name the visitor's own address (journeys/signed-in.ts).
+      TRUST_PROXY: "loopback",
     },
   },
 });

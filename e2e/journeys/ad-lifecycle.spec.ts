@@ -139,7 +139,7 @@ test("a seller renews an ad about to expire and marks another sold; its saver se
   // Mark as sold from My Ads, with the keyboard: the dialog asks who bought it, "Someone else" by default.
   await sellerPage.goto("/profile");
   const soldRow = row(sellerPage, soldTitle);
-  await soldRow.getByRole("button", { name: `Mark ${soldTitle} as sold` }).focus();
+  await soldRow.getByRole("button", { name: `Mark as sold: ${soldTitle}` }).focus();
   await sellerPage.keyboard.press("Enter");
   const dialog = sellerPage.getByRole("dialog", { name: "Mark as sold" });
   await expect(dialog.getByLabel("Who bought it? (optional)")).toHaveValue("");

@@ -8,8 +8,8 @@ export { expect } from "./hydrated-page";
 const DEMO_PASSWORD = "waterside-demo";
 
 /**
- * Demo accounts. Each journey that signs in uses its own, so that journeys running side by side never share an
- * account's login limit (10 per 15 minutes from one address, docs/decisions/032-login-lockout.md).
+ * Demo accounts. Each journey that signs in uses its own where it can, so that journeys running side by side never
+ * change each other's data.
  */
 export const DEMO_ACCOUNTS = {
   /** Posts, edits and deletes trucks (selling.spec.ts). */
@@ -72,12 +72,15 @@ export async function signInto(
   account?: Account | NewAccount,
 ): Promise<SignedInUser> {
   const deviceId = randomUUID();
+  const headers = { "x-forwarded-for": visitorAddress() };
   const response =
     account && "email" in account
       ? await request.post("/api/auth/login", {
+          headers,
           data: { email: account.email, password: account.password ?? DEMO_PASSWORD, device_id: deviceId },
         })
       : await request.post("/api/auth/register", {
+          headers,
           data: {
             name: account?.name ?? "Journey Tester",
             email: `journey-${deviceId}@example.com`,
@@ -107,6 +110,21 @@ export async function signInto(
     { session, deviceId, marker: randomUUID() },
   );
   return { ...user, token: authorization.token };
+}
+
+/**
+ * Where a journey's visitor signs in from. People sign in from their own addresses; a whole run of journeys from
+ * 127.0.0.1 would be one address signing in to every demo account dozens of times, past the per-address limits of
+ * docs/decisions/032-login-lockout.md and 016. The journeys' server trusts its loopback proxy (TRUST_PROXY in
+ * playwright.config.ts), so each sign-in names an address of its own; the limits themselves are tested in the API's
+ * suites.
+ */
+function visitorAddress() {
+  const [a, b, c] = randomUUID()
+    .replace(/-/g, "")
+    .match(/../g)!
+    .map((hex) => Number.parseInt(hex, 16));
+  return `10.${a}.${b}.${Math.max(1, c!)}`;
 }
 
 async function signedIn(response: APIResponse) {

@@ -74,8 +74,16 @@ export default function FaqPage() {
               press <strong>Edit</strong> to change its details, price or photos;
             </li>
             <li>
-              when the item has sold or is no longer available, close the ad by pressing <strong>Delete</strong> so
-              buyers stop contacting you. Deleting an ad is permanent.
+              when the item has sold, press <strong>Mark as sold</strong>: the ad leaves the lists and search, and its
+              page shows Sold for 30 days;
+            </li>
+            <li>
+              an ad stays up for its category&apos;s time (30 days for most) and then expires; in its last 7 days, or
+              after it expired, press <strong>Renew</strong> to keep it up, or <strong>Repost</strong> a sold or expired
+              ad as a new one;
+            </li>
+            <li>
+              press <strong>Delete</strong> to remove an ad for good.
             </li>
           </List>
         </Question>

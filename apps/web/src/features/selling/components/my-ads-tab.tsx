@@ -123,7 +123,7 @@ export function MyAdsTab({
             )}
           >
             {tab.label}
-            {ads && <span className="opacity-80"> ({ads.counts[tab.value] ?? 0})</span>}
+            {ads && <span> ({ads.counts[tab.value] ?? 0})</span>}
           </button>
         ))}
       </div>
@@ -203,7 +203,7 @@ export function MyAdsTab({
                       disabled={busy === ad.id}
                       onClick={() => setSelling(ad)}
                       className={actionClass}
-                      aria-label={`Mark ${ad.title} as sold`}
+                      aria-label={`Mark as sold: ${ad.title}`}
                     >
                       Mark as sold
                     </button>
