@@ -79,6 +79,9 @@ import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
 import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
+import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
+import { createSavedSearchesService } from "./modules/saved-searches/saved-searches.service.ts";
+import { createUnsubscribeTokens } from "./modules/saved-searches/unsubscribe-token.ts";
 import { createSavedAdsService } from "./modules/saved-ads/saved-ads.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { phoneRevealRoutes } from "./modules/users/phone-reveal.routes.ts";
@@ -224,6 +227,9 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       });
       reactToNotificationsEvents(events, jobs, notifications, { emailDelaySeconds: config.chatEmailDelaySeconds });
       await api.register(notificationsRoutes, { notifications });
+      // Saved searches (issue 29, decision 080).
+      const unsubscribeTokens = createUnsubscribeTokens(config.tokenSecret);
+      await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
       const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       await api.register(chatRoutes, { chat });

@@ -1,0 +1,153 @@
+import type { TSavedSearchFilters } from "@waterside/shared/saved-searches";
+
+/**
+ * A location as the listing compares it (ads/ad-listing.ts): accents, case and a trailing " County" do not count.
+ * "Sinkor, Montserrado" keeps its comma: an area with its county.
+ */
+export const foldLocation = (text: string) =>
+  text
+    .split(",")
+    .map((part) =>
+      part
+        .normalize("NFD")
+        .replace(/\p{Diacritic}/gu, "")
+        .toLowerCase()
+        .replace(/\s+county$/, "")
+        .trim(),
+    )
+    .join(", ");
+
+/**
+ * Whether a filter set narrows anything (issue 29: a search must). A price bound of 0 and an empty attribute list
+ * narrow nothing.
+ */
+export function narrowsSomething(filters: TSavedSearchFilters): boolean {
+  return Boolean(
+    filters.search ||
+    filters.location ||
+    filters.category_id ||
+    filters.subcategory_id ||
+    filters.attributes?.length ||
+    filters.price_min ||
+    filters.price_max !== undefined ||
+    filters.verified_sellers,
+  );
+}
+
+/**
+ * The percolator's key of a search (decision 080): the one requirement every matching ad meets that narrows most.
+ * `searchLexemes` are the search's words as PostgreSQL parses them (websearch_to_tsquery('simple')), or null when an
+ * ad need not hold any one of them (an OR or an excluded word): then a word cannot be the key.
+ */
+export function matchKeyOf(filters: TSavedSearchFilters, searchLexemes: string[] | null): string {
+  if (filters.subcategory_id) return `s:${filters.subcategory_id}`;
+  if (filters.category_id) return `c:${filters.category_id}`;
+  if (filters.location) return `l:${foldLocation(filters.location)}`;
+  // The longest word is the likeliest to be rare: fewer ads carry it, so fewer candidates read the search.
+  const word = searchLexemes?.reduce<string | undefined>((best, w) => (!best || w.length > best.length ? w : best), "");
+  if (word) return `w:${word}`;
+  return "p";
+}
+
+/** The keys a new ad is filed under: every search whose key is one of them is a candidate to check fully. */
+export function candidateKeysOf(ad: {
+  subcategory_id: number;
+  category_id: number;
+  county: string;
+  area: string;
+  lexemes: string[];
+}): string[] {
+  const county = foldLocation(ad.county);
+  const area = foldLocation(ad.area);
+  return [
+    `s:${ad.subcategory_id}`,
+    `c:${ad.category_id}`,
+    `l:${county}`,
+    `l:${area}`,
+    `l:${area}, ${county}`,
+    ...ad.lexemes.map((lexeme) => `w:${lexeme}`),
+    "p",
+  ];
+}
+
+const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+/** "under $6,000", "over $2,000", "$2,000–$6,000": the price part of a search's name. */
+export function priceWords(filters: TSavedSearchFilters): string | null {
+  const min = filters.price_min || undefined;
+  const max = filters.price_max;
+  if (min !== undefined && max !== undefined) return `${dollars(min)}–${dollars(max)}`;
+  if (max !== undefined) return `under ${dollars(max)}`;
+  if (min !== undefined) return `over ${dollars(min)}`;
+  return null;
+}
+
+/**
+ * The address of the search on the web (apps/web listing-params.ts reads the same parameters): the subcategory's or
+ * category's listing, else /search. `saved_search` lets the page mark the search seen when opened from an alert.
+ */
+export function listingPath(filters: TSavedSearchFilters, savedSearchId: number, categoryOf?: number): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.location) params.set("location", filters.location);
+  if (filters.price_min !== undefined) params.set("price_min", String(filters.price_min));
+  if (filters.price_max !== undefined) params.set("price_max", String(filters.price_max));
+  if (filters.verified_sellers) params.set("verified_sellers", "true");
+  for (const attribute of filters.attributes ?? []) {
+    for (const value of attribute.values ?? []) params.append(`f${attribute.id}`, value);
+    if (attribute.min !== undefined) params.set(`f${attribute.id}_min`, String(attribute.min));
+    if (attribute.max !== undefined) params.set(`f${attribute.id}_max`, String(attribute.max));
+  }
+  params.set("saved_search", String(savedSearchId));
+  const categoryId = filters.category_id ?? categoryOf;
+  const base =
+    filters.subcategory_id && categoryId
+      ? `/categories/${categoryId}/${filters.subcategory_id}`
+      : filters.category_id
+        ? `/categories/${filters.category_id}`
+        : "/search";
+  return `${base}?${params.toString()}`;
+}
+
+/** What matching compares of an ad (saved-searches.queries.ts findMatchableAd). */
+export interface AdFacts {
+  category_id: number;
+  subcategory_id: number;
+  price: number;
+  county: string;
+  area: string;
+  seller_verified: boolean;
+  attribute_tokens: string[];
+  numbers: Record<string, number> | null;
+}
+
+/**
+ * Whether an ad meets every filter of a search but its words, as POST /ads/get would list it (the words are
+ * compared by PostgreSQL against the ad's search_vector, as the listing does). Attribute values are ORed within an
+ * attribute and ANDed across attributes; a range needs the ad's value to be a number within it (decision 061).
+ */
+export function meetsFilters(filters: TSavedSearchFilters, ad: AdFacts): boolean {
+  if (filters.category_id && filters.category_id !== ad.category_id) return false;
+  if (filters.subcategory_id && filters.subcategory_id !== ad.subcategory_id) return false;
+  if (filters.price_min !== undefined && ad.price < filters.price_min) return false;
+  if (filters.price_max !== undefined && ad.price > filters.price_max) return false;
+  if (filters.verified_sellers && !ad.seller_verified) return false;
+  if (filters.location) {
+    const wanted = foldLocation(filters.location);
+    const county = foldLocation(ad.county);
+    const area = foldLocation(ad.area);
+    const place = wanted.includes(",") ? wanted === `${area}, ${county}` : wanted === county || wanted === area;
+    if (!place) return false;
+  }
+  for (const attribute of filters.attributes ?? []) {
+    if (attribute.values?.length && !attribute.values.some((v) => ad.attribute_tokens.includes(`${attribute.id}:${v}`)))
+      return false;
+    if (attribute.min !== undefined || attribute.max !== undefined) {
+      const value = ad.numbers?.[String(attribute.id)];
+      if (value === undefined) return false;
+      if (attribute.min !== undefined && value < attribute.min) return false;
+      if (attribute.max !== undefined && value > attribute.max) return false;
+    }
+  }
+  return true;
+}
