@@ -18,7 +18,7 @@ const API_MODULES = {
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts", "category-tree.service.ts", "attributes.service.ts"],
   chat: [],
-  notifications: [],
+  notifications: ["notification-centre.ts"],
   health: [],
   "password-reset": [],
   payments: ["latest-subscription.ts"],

@@ -1,3 +1,5 @@
+import type { TNotificationsChanged } from "./notification-centre.ts";
+
 /**
  * The realtime contract on Socket.IO path `/messages` (spec §7): every event either side may send, with its
  * payload. The server and the web client both type their sockets with these maps.
@@ -30,6 +32,9 @@ export interface ServerToClientEvents {
    * two, and while either is true neither can write to the other.
    */
   "block-changed": (event: { userId: number; blockedByMe: boolean; blockedMe: boolean }) => void;
+  /** The user's count of unread notifications changed: a new one, or some were read (issue 29, decision 081). */
+  /** NOTIFICATIONS_CHANGED_EVENT */
+  "notifications-changed": (event: TNotificationsChanged) => void;
 }
 
 export interface ClientToServerEvents {

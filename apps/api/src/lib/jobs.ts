@@ -37,6 +37,18 @@ export interface JobMap {
   "selling.expiry-reminders": Record<string, never>;
   /** Tells a seller their ad expires soon: push, mail and SMS as they allow (issue 28). */
   "notifications.ad-expiry-reminder": { adId: number; userId: number; title: string; expiresAt: string };
+  /**
+   * Sends a notification of the centre on these channels, each once (issue 29, decision 081); `announce` tells the
+   * user's sockets of the new unread count. Queued by notify() in the notification's transaction.
+   */
+  "notifications.deliver": {
+    notificationId: number;
+    userId: number;
+    channels: Array<"push" | "email" | "sms">;
+    announce: boolean;
+    pushTag?: string;
+    email?: { subject: string; html: string; text: string; unsubscribeUrl?: string };
+  };
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

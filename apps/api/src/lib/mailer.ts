@@ -6,6 +6,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text`. */
+  html?: string;
+  /** Extra header fields, such as RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { bindNotificationCentre } from "./notification-centre.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 /** Push jobs a process takes at once, and how many of them wait on push services at the same time. */
@@ -51,6 +52,32 @@ export function reactToNotificationsEvents(
   events.onWrite("ad.expiry-reminder", async (reminder, tx) => {
     await jobs.send("notifications.ad-expiry-reminder", reminder, { tx });
   });
+
+  // The notification centre's deliveries (issue 29, decision 081): notify() queues them with the notification. A
+  // failed send hands its delivery back and the job is retried; a delivery held past the job's start (the clocks of
+  // this process and the database differ a little) is looked at again when it is due.
+  bindNotificationCentre(jobs);
+  jobs.work(
+    "notifications.deliver",
+    async (job) => {
+      const { heldUntil } = await notifications.centre.deliver(job);
+      if (heldUntil) {
+        await jobs.send(
+          "notifications.deliver",
+          { ...job, announce: false },
+          { startAfter: new Date(heldUntil.getTime() + 1000) },
+        );
+      }
+    },
+    {
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      batchSize: PUSH_BATCH,
+      concurrency: PUSH_CONCURRENCY,
+      pollingIntervalSeconds: 0.5,
+    },
+  );
 
   events.onWrite("user.deleted", async ({ userId }, tx) => {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));

@@ -12,6 +12,7 @@ import type { SmsSender } from "../../lib/sms.ts";
 import { lookupPublicOnly } from "../../lib/public-addresses.ts";
 import { fieldError } from "../../plugins/errors.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
+import { createNotificationCentreService } from "./notification-centre.service.ts";
 import { checkEndpoint, checkEndpointAddress, type PushEndpointPolicy } from "./push-endpoints.ts";
 import {
   claimEmailNotice,
@@ -76,9 +77,10 @@ export function createNotificationsService({
   const relayAgent = new https.Agent({ keepAlive: true, ...(ca && { ca }) });
   const chatUrl = (chatId: number) => `${publicUrl}/chat/${chatId}`;
 
-  /** Sends one notification to every browser the user subscribed; `topic` lets a newer one replace it. */
+  /** Sends one notification to every browser the user subscribed; `topic` lets a newer one replace it. How many took it. */
   async function pushTo(userId: number, payload: TPushPayload, topic: string) {
-    if (!webPush) return;
+    if (!webPush) return 0;
+    let taken = 0;
     const options = {
       TTL: PUSH_TTL_SECONDS,
       // A phone that was off gets the latest notification of a topic, not every one that waited.
@@ -103,6 +105,7 @@ export function createNotificationsService({
             JSON.stringify(payload),
             { ...options, agent: verdict.relay ? relayAgent : publicAgent },
           );
+          taken++;
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           // The browser unsubscribed or the subscription expired: it will never work again.
@@ -111,9 +114,12 @@ export function createNotificationsService({
         }
       }),
     );
+    return taken;
   }
 
   return {
+    /** The notification centre: inbox, unread count and the deliveries of notify() (issue 29). */
+    centre: createNotificationCentreService({ db, realtime, mailer, sms: sms ?? null, push: pushTo, publicUrl, log }),
     publicKey: () => webPush?.publicKey ?? null,
     settings: (userId: number) => findSettings(db, userId),
     async updateSettings(userId: number, changes: Partial<TNotificationSettings>) {

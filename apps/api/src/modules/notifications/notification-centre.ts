@@ -1,0 +1,158 @@
+import { QUIET_HOURS, type TNotificationType } from "@waterside/shared/notification-centre";
+import { eq } from "drizzle-orm";
+import type { Transaction } from "../../db/database.ts";
+import { notificationDeliveries, notifications } from "../../db/schema/notifications.ts";
+import type { JobMap, Jobs } from "../../lib/jobs.ts";
+
+export type TDeliveryChannel = "push" | "email" | "sms";
+export const DELIVERY_CHANNELS: readonly TDeliveryChannel[] = ["push", "email", "sms"];
+
+/** A mail of a notification; `unsubscribeUrl` becomes RFC 8058's one-click List-Unsubscribe. */
+export interface NotificationEmail {
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribeUrl?: string;
+}
+
+export interface NotifyInput {
+  userId: number;
+  type: TNotificationType;
+  title: string;
+  body: string;
+  /** A path of the web app (/ads/…, /profile?tab=…). */
+  url: string;
+  imageUrl?: string | null;
+  /** What the notification is about, once: 'saved_search:<search>:<window>', 'price_drop:<ad>:<user>:<day>'. */
+  dedupeKey: string;
+  channels: { push: boolean; email: boolean; sms: boolean };
+  /** The mail, when `channels.email`; without it the mail is the title, body and link. */
+  email?: NotificationEmail;
+  /** Pushes with one tag replace each other on the device (one saved search's alerts collapse). */
+  pushTag?: string;
+}
+
+/**
+ * The queue notify() enqueues its deliveries on: the app binds its own when it is built (notifications.reactions).
+ * A process builds one app; a test that builds another binds that one's queue, the newest wins.
+ */
+const queues: Jobs[] = [];
+export function bindNotificationCentre(jobs: Jobs) {
+  queues.push(jobs);
+}
+
+const liberiaClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: QUIET_HOURS.timeZone,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** Liberia's wall clock at `now`, and the zone's offset then (ms; Liberia keeps UTC+0 all year). */
+function liberiaTime(now: Date) {
+  const parts = liberiaClock.formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const [year, month, day, hour, minute, second] = ["year", "month", "day", "hour", "minute", "second"].map(part) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offset = Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(now.getTime() / 1000) * 1000;
+  /** The instant of `hour`:00 on this calendar day (plus `days`), Liberia time. */
+  const at = (hourOfDay: number, days = 0) => new Date(Date.UTC(year, month - 1, day + days, hourOfDay) - offset);
+  return { year, month, day, hour, at };
+}
+
+/**
+ * When a push or SMS made at `now` may go out: `now`, or 07:00 Liberia time when `now` falls in the quiet hours
+ * (22:00–07:00). Held, never dropped.
+ */
+export function quietHoursEnd(now: Date): Date {
+  const { hour, at } = liberiaTime(now);
+  if (hour < QUIET_HOURS.from && hour >= QUIET_HOURS.to) return now;
+  return at(QUIET_HOURS.to, hour >= QUIET_HOURS.from ? 1 : 0);
+}
+
+/** Midnight starting `now`'s day, Liberia time: the one-SMS-a-day rule counts from here. */
+export const liberiaDayStart = (now: Date) => liberiaTime(now).at(0);
+
+/** `now`'s calendar day in Liberia, 'yyyy-mm-dd', for dedupe keys such as one price drop per ad a day. */
+export function liberiaDay(now: Date) {
+  const { year, month, day } = liberiaTime(now);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+const isHeld = (channel: TDeliveryChannel) => channel !== "email";
+
+/**
+ * Adds a notification to a user's centre, in the caller's transaction, with one delivery per wanted channel (push and
+ * SMS held through the quiet hours) and the jobs that send them: all of it commits together or not at all. A
+ * `dedupeKey` already used adds nothing: `created` is false and no delivery goes out (decision 081).
+ */
+export async function notify(
+  tx: Transaction,
+  input: NotifyInput,
+  now: Date = new Date(),
+): Promise<{ id: number; created: boolean }> {
+  const jobs = queues.at(-1);
+  if (!jobs) throw new Error("The notification centre has no job queue: build the app first");
+  const [inserted] = await tx
+    .insert(notifications)
+    .values({
+      user_id: input.userId,
+      type: input.type,
+      title: input.title,
+      body: input.body,
+      url: input.url,
+      image_url: input.imageUrl ?? null,
+      dedupe_key: input.dedupeKey,
+      created_at: now,
+    })
+    .onConflictDoNothing({ target: notifications.dedupe_key })
+    .returning({ id: notifications.id });
+  if (!inserted) {
+    // The insert waited for any transaction writing the same key, so the row is there to read now.
+    const [existing] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.dedupe_key, input.dedupeKey));
+    return { id: existing?.id ?? 0, created: false };
+  }
+  const wanted = DELIVERY_CHANNELS.filter((channel) => input.channels[channel]);
+  const held = quietHoursEnd(now);
+  const notBefore = (channel: TDeliveryChannel) => (isHeld(channel) ? held : now);
+  if (wanted.length > 0) {
+    await tx
+      .insert(notificationDeliveries)
+      .values(wanted.map((channel) => ({ notification_id: inserted.id, channel, not_before: notBefore(channel) })));
+  }
+  const common: Omit<JobMap["notifications.deliver"], "channels" | "announce"> = {
+    notificationId: inserted.id,
+    userId: input.userId,
+    ...(input.pushTag && { pushTag: input.pushTag }),
+  };
+  const dueNow = wanted.filter((channel) => notBefore(channel) <= now);
+  const later = wanted.filter((channel) => notBefore(channel) > now);
+  // The first job also tells the user's sockets of the new unread count, once the notification has committed.
+  await jobs.send(
+    "notifications.deliver",
+    {
+      ...common,
+      channels: dueNow,
+      announce: true,
+      ...(dueNow.includes("email") && input.email && { email: input.email }),
+    },
+    { tx },
+  );
+  if (later.length > 0) {
+    await jobs.send("notifications.deliver", { ...common, channels: later, announce: false }, { tx, startAfter: held });
+  }
+  return { id: inserted.id, created: true };
+}
