@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForHydration } from "./hydrated-page";
 import { expect, signInto, test } from "./signed-in";
+import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 /**
@@ -39,27 +40,6 @@ async function adsExpiringInThreeDays(request: APIRequestContext, token: string)
   return ads
     .filter((ad) => Math.ceil((new Date(ad.expires_at).getTime() - Date.now()) / 86_400_000) === 3)
     .sort((a, b) => a.id - b.id);
-}
-
-/** Photos no other ad has: a pattern of random blocks, so the duplicate-photo check (issue 28) lets the ad through. */
-async function uniquePhotos(page: Page, count: number) {
-  const encoded = await page.evaluate((count) => {
-    return Array.from({ length: count }, () => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 640;
-      canvas.height = 480;
-      const context = canvas.getContext("2d")!;
-      for (let x = 0; x < 640; x += 80) {
-        for (let y = 0; y < 480; y += 80) {
-          const shade = Math.floor(Math.random() * 256);
-          context.fillStyle = `rgb(${shade},${255 - shade},${Math.floor(Math.random() * 256)})`;
-          context.fillRect(x, y, 80, 80);
-        }
-      }
-      return canvas.toDataURL("image/png").split(",")[1]!;
-    });
-  }, count);
-  return encoded.map((base64, index) => ({ name: `sold-${index}.png`, buffer: Buffer.from(base64, "base64") }));
 }
 
 /** Posts an ad in Cars as the seller, through the API. */

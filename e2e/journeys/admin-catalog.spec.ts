@@ -1,7 +1,7 @@
 import { ADMIN_CATALOG_MESSAGES as M } from "@waterside/shared/admin-catalog-messages";
 import { adminLogsIn, isPhone } from "./admin-signed-in";
 import { waitForHydration } from "./hydrated-page";
-import { photos } from "./photos";
+import { photos, uniquePhotos } from "./photos";
 import { expect, signInto, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
 
@@ -130,7 +130,7 @@ test("an admin adds a category, a subcategory and a required attribute, and a se
   await seller.getByLabel("Location").selectOption("Sinkor, Montserrado");
   await seller.getByLabel("Price (USD)").fill("450");
   await seller.getByLabel("Description").fill("Hand-carved dugout canoe, seats four, with two paddles.");
-  await seller.getByLabel("+ Add photos").setInputFiles(await photos(seller, ["#0e7490", "#a16207"]));
+  await seller.getByLabel("+ Add photos").setInputFiles(await uniquePhotos(seller, 2));
   await expect(seller.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(
     2,
   );

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
-import { photos } from "./photos";
+import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -69,7 +69,7 @@ test("a seller boosts an ad with a MoMo number typed as Liberians write it, sees
   await page.getByLabel("Location").selectOption("Sinkor, Montserrado");
   await page.getByLabel("Price (USD)").fill("2300");
   await page.getByLabel("Description").fill("Engine strong, papers complete. Come test it in Sinkor.");
-  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#9a3412", "#f97316"]));
+  await page.getByLabel("+ Add photos").setInputFiles(await uniquePhotos(page, 2));
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("form", { name: "Product Details" })).toBeVisible();

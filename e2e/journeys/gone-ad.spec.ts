@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { photos } from "./photos";
+import { uniquePhotos } from "./photos";
 import { DEMO_ACCOUNTS, expect, signInto, test } from "./signed-in";
 
 /** The site's frame around a page: its top bar with the search, and its footer. */
@@ -35,7 +35,7 @@ test("a shared link of a deleted ad lands on a page that says so, with similar a
   await sellerContext.close();
   const { category, cars } = await findCars(request);
   await page.goto("/");
-  const pictures = await photos(page, ["#b91c1c", "#1d4ed8"]);
+  const pictures = await uniquePhotos(page, 2);
   const form = new FormData();
   const fields = {
     title: `Nissan Sunny 2011 shared link ${Date.now()}`,

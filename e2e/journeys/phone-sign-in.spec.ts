@@ -3,7 +3,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./signed-in";
-import { photos } from "./photos";
+import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 /** Where the server started by playwright.config.ts keeps the texts its fake SMS gateway "sent", one JSON file each. */
@@ -138,7 +138,7 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
   await page
     .getByLabel("Description")
     .fill("Six yards of Dutch wax print, bright colours, never cut. Red Light market.");
-  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#f97316", "#0ea5e9"]));
+  await page.getByLabel("+ Add photos").setInputFiles(await uniquePhotos(page, 2));
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("form", { name: "Product Details" })).toBeVisible();

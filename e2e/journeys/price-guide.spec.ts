@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PRICE_GUIDE_MESSAGES, PRICE_GUIDE_MIN_COUNT } from "@waterside/shared/price-guide";
 import { expect, test } from "./signed-in";
+import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 /**
@@ -15,27 +16,6 @@ const PRICES = [5000, 6000, 7000, 8000, 9000];
 test.beforeEach(({ page }) => skipSignupPrompt(page));
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Photos no other ad has: random blocks, so the duplicate-photo check (issue 28) lets each ad through. */
-async function uniquePhotos(page: Page, count: number) {
-  const encoded = await page.evaluate((count) => {
-    return Array.from({ length: count }, () => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 640;
-      canvas.height = 480;
-      const context = canvas.getContext("2d")!;
-      for (let x = 0; x < 640; x += 80) {
-        for (let y = 0; y < 480; y += 80) {
-          const shade = Math.floor(Math.random() * 256);
-          context.fillStyle = `rgb(${shade},${255 - shade},${Math.floor(Math.random() * 256)})`;
-          context.fillRect(x, y, 80, 80);
-        }
-      }
-      return canvas.toDataURL("image/png").split(",")[1]!;
-    });
-  }, count);
-  return encoded.map((base64, index) => ({ name: `truck-${index}.png`, buffer: Buffer.from(base64, "base64") }));
-}
 
 /** Posts a truck at `price` through the API; its id. */
 async function postTruck(page: Page, request: APIRequestContext, token: string, price: number) {

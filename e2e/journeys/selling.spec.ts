@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
-import { photos } from "./photos";
+import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -48,7 +48,7 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Please upload at least two images.")).toBeVisible();
   await fillPostDetail(page, title, "7200");
-  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#dc2626", "#16a34a", "#2563eb"]));
+  await page.getByLabel("+ Add photos").setInputFiles(await uniquePhotos(page, 3));
   const photoList = page.getByRole("list", { name: "Photos" });
   await expect(photoList.getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(3);
   await page.getByRole("button", { name: "Move Photo 1 later" }).click();
@@ -96,7 +96,7 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   const draftTitle = `Isuzu tipper ${word}`;
   await page.goto("/sell");
   await fillPostDetail(page, draftTitle, "5100");
-  await page.getByLabel("+ Add photos").setInputFiles(await photos(page, ["#f59e0b", "#7c3aed"]));
+  await page.getByLabel("+ Add photos").setInputFiles(await uniquePhotos(page, 2));
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Saved To Draft!")).toBeVisible();
