@@ -30,6 +30,7 @@ export default [
     route("profile/saved", "features/saved-ads/routes/saved-ads.tsx"),
     route("settings", "features/users/routes/settings.tsx"),
     route("settings/notifications", "features/notifications/routes/notification-settings.tsx"),
+    route("notifications", "features/notifications/routes/notifications.tsx"),
     route("sell/:adId?", "app/routes/sell.tsx"),
     route("chat/:chatId?", "app/routes/chat.tsx"),
   ]),

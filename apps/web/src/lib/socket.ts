@@ -6,6 +6,7 @@ import {
   type ServerToClientEvents,
 } from "@waterside/shared/realtime";
 import { forgetOnlineContacts, publishOnlineContacts } from "./online-contacts";
+import { publishUnreadNotifications } from "./unread-notifications";
 import { currentSession, getAccessToken } from "./session";
 
 /** The socket typed with the shared event map (packages/shared/src/realtime.ts), as the server's is. */
@@ -60,6 +61,7 @@ export function openSocket(): RealtimeSocket | null {
       if (reason === "io server disconnect") retryLater();
     });
     created.on("online", publishOnlineContacts);
+    created.on("notifications-changed", publishUnreadNotifications);
     socket = created;
   }
   if (!socket.connected && !socket.active) socket.connect();

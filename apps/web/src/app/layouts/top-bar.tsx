@@ -7,6 +7,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
 import { useSession } from "~/lib/session";
 import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
+import { useNotificationBell } from "~/features/notifications/use-notification-bell";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -83,11 +84,40 @@ function AccountArea() {
           />
         </svg>
       </Link>
+      <NotificationBell />
       <ChatLink />
       <Link to="/profile" aria-label="Your profile" title={user.name} className="rounded-full">
         <Avatar name={user.name} url={user.profile_image_url} className="size-9" />
       </Link>
     </div>
+  );
+}
+
+/** Issue 29: the bell, with the number of unread notifications; it opens the notifications page. */
+function NotificationBell() {
+  const unread = useNotificationBell();
+  const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <Link to="/notifications" className={clsx(iconLinkClass, "relative")} aria-label={label} title={label}>
+      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+        <path
+          d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      </svg>
+      {unread ? (
+        <span
+          className="absolute top-0.5 right-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white ring-2 ring-white"
+          aria-hidden="true"
+        >
+          {unread > 9 ? "9+" : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -15,6 +15,7 @@ import { PersonalDetails } from "~/features/users/components/personal-details";
 import { ProfileHeader } from "~/features/users/components/profile-header";
 import { SwitchToCompany } from "~/features/users/components/switch-to-company";
 import { ReportsTab } from "~/features/reports/components/reports-tab";
+import { SavedSearchesTab } from "~/features/saved-searches/components/saved-searches-tab";
 import { getAdViewTotals } from "~/features/analytics/api/get-ad-view-totals";
 
 // The chart library comes only with the tab that draws it.
@@ -56,6 +57,7 @@ const TABS = [
   { id: "switch-company", label: "Switch To Company", individualOnly: true },
   { id: "subscriptions", label: "Subscriptions" },
   { id: "reports", label: "Reports" },
+  { id: "saved-searches", label: "Saved searches" },
   { id: "business-plan", label: "Business Plan" },
   { id: "support", label: "Contact Support" },
   { id: "delete-account", label: "Delete Account" },
@@ -150,6 +152,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
             </Suspense>
           )}
           {active === "reports" && <ReportsTab />}
+          {active === "saved-searches" && <SavedSearchesTab />}
           {active === "business-plan" && (
             <Suspense fallback={<div className="h-72 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />}>
               <BusinessPlanTab

@@ -3,10 +3,12 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { SaveSearchButton, savedSearchFilters, suggestSearchName } from "~/components/save-search-button";
 import { adCount } from "../ad-count";
 import { ActiveFilterChips } from "./active-filter-chips";
 import { AdGrid } from "./ad-grid";
 import { FilterModal, FilterSidebar } from "./filter-panel";
+import { filtersFromUrl } from "../listing-params";
 import { Pagination } from "./pagination";
 import { SearchBar } from "./search-bar";
 import { TopBrands } from "./top-brands";
@@ -38,6 +40,10 @@ export function ListingView({
 }: ListingViewProps) {
   const [params] = useSearchParams();
   const sellerMode = params.has("user_id");
+  const subcategory = category?.subcategories.find((sub) => sub.id === subcategoryId);
+  const searchFilters = savedSearchFilters(
+    filtersFromUrl(params, { category_id: category?.id, subcategory_id: subcategoryId }),
+  );
   return (
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-4 sm:px-6">
       <SearchBar
@@ -51,6 +57,12 @@ export function ListingView({
       <div className="flex flex-wrap items-center gap-3">
         {category && <SubcategorySelector category={category} subcategoryId={subcategoryId} />}
         <FilterModal filters={filters} defaultSort={defaultSort} />
+        {!sellerMode && (
+          <SaveSearchButton
+            filters={searchFilters}
+            suggestedName={suggestSearchName(searchFilters, subcategory?.name ?? category?.name)}
+          />
+        )}
       </div>
       {!sellerMode && <TopBrands businesses={featured} />}
       <ActiveFilterChips filters={filters} defaultSort={defaultSort} />
