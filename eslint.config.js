@@ -27,6 +27,7 @@ const API_MODULES = {
   reports: ["report-moderation.service.ts"],
   reviews: ["ad-rating.ts", "reviews.service.ts"],
   "saved-ads": ["saved-ads.service.ts"],
+  "saved-searches": [],
   trust: ["trust-figures.ts"],
   selling: ["ad-status.ts", "visibility-scores.ts"],
   users: ["user-accounts.ts", "user-resource.ts", "user-status.ts"],

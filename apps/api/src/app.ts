@@ -79,6 +79,9 @@ import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
 import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
+import { createSavedSearchAlerts } from "./modules/saved-searches/saved-search-alerts.ts";
+import { createSavedSearchMatcher } from "./modules/saved-searches/saved-search-matching.ts";
+import { reactToSavedSearchesEvents } from "./modules/saved-searches/saved-searches.reactions.ts";
 import { savedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes.ts";
 import { createSavedSearchesService } from "./modules/saved-searches/saved-searches.service.ts";
 import { createUnsubscribeTokens } from "./modules/saved-searches/unsubscribe-token.ts";
@@ -227,8 +230,11 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       });
       reactToNotificationsEvents(events, jobs, notifications, { emailDelaySeconds: config.chatEmailDelaySeconds });
       await api.register(notificationsRoutes, { notifications });
-      // Saved searches (issue 29, decision 080).
+      // Saved searches (issue 29, decision 080): new ads matched as jobs, alerts through the notification centre.
       const unsubscribeTokens = createUnsubscribeTokens(config.tokenSecret);
+      const alerts = createSavedSearchAlerts({ db, mediaBaseUrl, publicUrl: config.publicUrl, unsubscribeTokens });
+      const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts });
+      reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts });
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
       const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);

@@ -1,0 +1,54 @@
+import { INSTANT_COLLAPSE_SECONDS, INSTANT_DAILY_MATCH_LIMIT } from "@waterside/shared/saved-searches";
+import type { Database, Transaction } from "../../db/database.ts";
+import type { Jobs } from "../../lib/jobs.ts";
+import { candidateKeysOf, meetsFilters } from "./saved-search-filters.ts";
+import { countMatchesToday, findCandidateSearches, findMatchableAd, insertMatches } from "./saved-searches.queries.ts";
+
+export interface MatchHooks {
+  /** An instant search went over INSTANT_DAILY_MATCH_LIMIT today. */
+  downgrade(tx: Transaction, search: { id: number; user_id: number; name: string }): Promise<void>;
+}
+
+/**
+ * The percolator (decision 080): a live ad reads only the saved searches filed under one of its keys (its
+ * subcategory, category, places, words, and 'p'), checks each fully as POST /ads/get would list the ad for it, and
+ * records the matches. The match's primary key makes a replayed or doubled job record nothing twice, and only
+ * newly recorded matches schedule an alert.
+ */
+export function createSavedSearchMatcher({ db, jobs, hooks }: { db: Database; jobs: Jobs; hooks: MatchHooks }) {
+  return {
+    /** Matches one ad; returns the ids of the searches it newly matched. */
+    async matchAd(adId: number): Promise<number[]> {
+      const ad = await findMatchableAd(db, adId);
+      if (!ad) return [];
+      const candidates = await findCandidateSearches(db, ad, candidateKeysOf(ad));
+      const matched = candidates.filter((search) => search.words_match && meetsFilters(search.filters, ad));
+      if (matched.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const fresh = await insertMatches(
+          tx,
+          ad.id,
+          matched.map((search) => search.id),
+        );
+        const byId = new Map(matched.map((search) => [search.id, search]));
+        const instant = fresh.filter((id) => byId.get(id)!.frequency === "instant");
+        const today = await countMatchesToday(tx, instant);
+        const at = new Date(Date.now() + INSTANT_COLLAPSE_SECONDS * 1000);
+        for (const id of instant) {
+          const search = byId.get(id)!;
+          if ((today.get(id) ?? 0) > INSTANT_DAILY_MATCH_LIMIT) await hooks.downgrade(tx, search);
+          // The first match of a window queues its delivery; later ones ride on the queued job (one per search).
+          else
+            await jobs.send(
+              "saved-searches.deliver-instant",
+              { savedSearchId: id },
+              { tx, startAfter: at, singletonKey: `saved-search:${id}` },
+            );
+        }
+        return fresh;
+      });
+    },
+  };
+}
+
+export type SavedSearchMatcher = ReturnType<typeof createSavedSearchMatcher>;
