@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paged } from "./api-envelope.ts";
 import { zId, zPage } from "./ids.ts";
 
 /**
@@ -37,6 +38,10 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
+/** GET /notifications: a page of the spec's paged shape, newest first, with the user's unread count beside. */
+export const ZNotificationsPage = paged(ZNotification).extend({ unread_count: z.number().int() });
+export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
+
 /** POST /notifications/read: {ids} or {all: true}. */
 export const ZNotificationsRead = z.union(
   [z.object({ ids: z.array(zId()).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()],
@@ -46,6 +51,7 @@ export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
 
 /** What the /messages socket sends a user when their unread count changes, so the bell follows without reload. */
 export const NOTIFICATIONS_CHANGED_EVENT = "notifications-changed";
+export const ZNotificationsChanged = z.object({ unread_count: z.number().int() });
 export interface TNotificationsChanged {
   unread_count: number;
 }

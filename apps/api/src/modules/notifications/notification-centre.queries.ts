@@ -119,7 +119,7 @@ export async function claimSms(db: Database, notificationId: number, userId: num
     const [sentToday] = await tx.execute<{ sent: number }>(sql`
       select count(*)::int as sent from ${notificationDeliveries} d
       join ${notifications} n on n.id = d.notification_id
-      where n.user_id = ${userId} and d.channel = 'sms' and d.status = 'sent' and d.sent_at >= ${dayStart}`);
+      where n.user_id = ${userId} and d.channel = 'sms' and d.status = 'sent' and d.sent_at >= ${dayStart.toISOString()}::timestamptz`);
     const outcome =
       (sentToday?.sent ?? 0) > 0
         ? ({ status: "skipped", detail: "one SMS a day: one was already sent today" } as const)

@@ -95,7 +95,7 @@ export function createNotificationCentreService({
         created_at: row.created_at.toISOString(),
       }));
       return {
-        ...toPage(items, total, page, NOTIFICATIONS_PER_PAGE, `${publicUrl}/api/notifications`),
+        ...toPage(items, total, page, NOTIFICATIONS_PER_PAGE, "/api/notifications"),
         unread_count: unread,
       };
     },

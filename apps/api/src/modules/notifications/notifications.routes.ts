@@ -1,5 +1,12 @@
 import { envelope } from "@waterside/shared/api-envelope";
 import {
+  NOTIFICATION_CENTRE_MESSAGES,
+  ZNotificationsChanged,
+  ZNotificationsPage,
+  ZNotificationsQuery,
+  ZNotificationsRead,
+} from "@waterside/shared/notification-centre";
+import {
   ZNotificationSettings,
   ZNotificationSettingsUpdate,
   ZPushSubscription,
@@ -97,6 +104,44 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request) => ({
       data: await notifications.updateSettings(currentUser(request).userId, request.body),
       message: "Updated!",
+    }),
+  );
+
+  app.get(
+    "/notifications",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary: "The signed-in user's notifications, newest first, a page at a time, with their unread count",
+        querystring: ZNotificationsQuery,
+        response: { 200: envelope(ZNotificationsPage) },
+      },
+    },
+    async (request) => ({
+      data: await notifications.centre.list(currentUser(request).userId, request.query.page ?? 1),
+    }),
+  );
+
+  app.post(
+    "/notifications/read",
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ["notifications"],
+        summary:
+          "Marks the signed-in user's notifications read: these ids, or all: true. Ids that are not the user's " +
+          "notifications are ignored; the reply is the unread count after",
+        body: ZNotificationsRead,
+        response: { 200: envelope(ZNotificationsChanged) },
+      },
+    },
+    async (request) => ({
+      data: await notifications.centre.markRead(
+        currentUser(request).userId,
+        "all" in request.body ? "all" : request.body.ids,
+      ),
+      message: NOTIFICATION_CENTRE_MESSAGES.marked,
     }),
   );
 };
