@@ -179,4 +179,21 @@ test.describe("admin tables", () => {
     await expect(page.getByRole("table", { name: "Ad reports" }).getByRole("row").nth(1)).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("the moderation queue's flagged ads", async ({ page }) => {
+    await page.goto("/admin/moderation-queue?flagged=yes");
+    await expect(page.getByRole("list", { name: /^Flags on / }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("Manage Categories' Rules tab and its form", async ({ page }) => {
+    await page.goto("/admin/manage-categories?tab=rules");
+    await expect(page.getByRole("button", { name: /^Delete rule / }).first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Add rule" }).click();
+    const form = page.getByRole("dialog", { name: "Add rule" });
+    await form.getByRole("button", { name: "Add rule" }).click();
+    await expect(form.getByRole("alert").first()).toBeVisible();
+    await expectAccessible(page);
+  });
 });

@@ -160,7 +160,7 @@ export default function ModerationQueue() {
                 <button
                   type="button"
                   onClick={() => void mark(item, true)}
-                  aria-label={`Mark ${item.title} reviewed`}
+                  aria-label={`Mark reviewed: ${item.title}`}
                   className="rounded-lg bg-emerald-700 px-2.5 py-1 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800"
                 >
                   Mark reviewed
