@@ -155,7 +155,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
   reactToAuthEvents(events, tokens, app.realtime);
   reactToPasswordResetEvents(events);
   reactToReviewsEvents(events);
-  reactToSavedAdsEvents(events);
+  reactToSavedAdsEvents(events, { mediaBaseUrl: config.mediaBaseUrl });
   reactToSellingEvents(events, storage);
 
   // Stored images have generated, never reused names, so they can be cached for a year. With S3 the bucket (or a

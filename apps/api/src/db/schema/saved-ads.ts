@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { index, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
 import { cascadeReference, createdAt } from "./columns.ts";
@@ -8,6 +8,13 @@ export const savedAds = pgTable(
   {
     user_id: cascadeReference(() => users.id),
     ad_id: cascadeReference(() => ads.id),
+    /**
+     * The price the saver last saw or was told (issue 29, decision 081): set when saving, lowered when a price drop of
+     * at least PRICE_DROP_MIN_SHARE is notified. A later drop is measured against it, so small cuts add up.
+     */
+    price_seen: numeric({ precision: 12, scale: 2, mode: "number" }),
+    /** What price_seen was before the latest notified drop: Saved Items' "Was $7,000". Null until a drop. */
+    was_price: numeric({ precision: 12, scale: 2, mode: "number" }),
     ...createdAt,
   },
   (table) => [

@@ -1,6 +1,5 @@
-import { ZAdListItem } from "@waterside/shared/ads";
 import { envelope, paged } from "@waterside/shared/api-envelope";
-import { ZSaveAd, ZSavedAdParams, ZSavedSearch } from "@waterside/shared/saved-ads";
+import { ZSaveAd, ZSavedAdListItem, ZSavedAdParams, ZSavedSearch } from "@waterside/shared/saved-ads";
 import { SAVED_MESSAGES } from "@waterside/shared/saved-ads-messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,9 +13,11 @@ export const savedAdsRoutes: FastifyPluginAsyncZod<{ saved: SavedAdsService }> =
       onRequest: app.requireUser,
       schema: {
         tags: ["saved ads"],
-        summary: "The signed-in user's saved ads, newest saved first, searchable by title",
+        summary:
+          "The signed-in user's saved ads, newest saved first, searchable by title; was_price is the price before " +
+          "the latest price drop while the ad is still below it",
         querystring: ZSavedSearch,
-        response: { 200: envelope(paged(ZAdListItem)) },
+        response: { 200: envelope(paged(ZSavedAdListItem)) },
       },
     },
     async (request) => ({

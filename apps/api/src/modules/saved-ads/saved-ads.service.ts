@@ -1,5 +1,5 @@
-import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
+import type { TSavedAdListItem } from "@waterside/shared/saved-ads";
 import { SOLD_PAGE_DAYS } from "@waterside/shared/ad-lifecycle";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
@@ -44,7 +44,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
   return {
     async save(userId: number, adId: number) {
       const [ad] = await db
-        .select({ id: ads.id })
+        .select({ id: ads.id, price: ads.price })
         .from(ads)
         .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
         .innerJoin(categories, eq(categories.id, ads.category_id))
@@ -54,7 +54,8 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
       await events.transaction(db, async (tx, publish) => {
         const [saved] = await tx
           .insert(savedAds)
-          .values({ user_id: userId, ad_id: adId })
+          // What the saver sees now: a later price drop is measured from here (decision 081).
+          .values({ user_id: userId, ad_id: adId, price_seen: ad.price })
           .onConflictDoNothing()
           .returning({ ad_id: savedAds.ad_id });
         if (saved) await publish("ad.saved", { adId, userId });
@@ -70,7 +71,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
       userId: number,
       { page = 1, search }: { page?: number; search?: string },
       pageUrl: string,
-    ): Promise<TPaged<TAdListItem>> {
+    ): Promise<TPaged<TSavedAdListItem>> {
       const conditions = and(
         eq(savedAds.user_id, userId),
         listed,
@@ -80,7 +81,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
       );
       const base = () =>
         db
-          .select({ id: ads.id })
+          .select({ id: ads.id, was_price: savedAds.was_price })
           .from(savedAds)
           .innerJoin(ads, eq(ads.id, savedAds.ad_id))
           .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
@@ -104,8 +105,13 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
         ids.map((row) => row.id),
         mediaBaseUrl,
       );
+      // "Was $…" while the ad is still below the price before its latest drop.
+      const wasPrice = new Map(ids.map((row) => [row.id, row.was_price]));
       return toPage(
-        items.map((item) => ({ ...item, is_saved: true })),
+        items.map((item) => {
+          const was = wasPrice.get(item.id) ?? null;
+          return { ...item, is_saved: true, was_price: was !== null && was > item.price ? was : null };
+        }),
         total,
         page,
         SAVED_PAGE_SIZE,
