@@ -99,6 +99,16 @@ export async function releaseDelivery(db: Database, notificationId: number, chan
     );
 }
 
+/** A send the provider refused for good (a bad number): recorded as skipped, with the provider's why. */
+export async function refuseDelivery(db: Database, notificationId: number, channel: TDeliveryChannel, why: string) {
+  await db
+    .update(notificationDeliveries)
+    .set({ status: "skipped", sent_at: null, detail: why.slice(0, 500) })
+    .where(
+      and(eq(notificationDeliveries.notification_id, notificationId), eq(notificationDeliveries.channel, channel)),
+    );
+}
+
 export async function findDelivery(db: Database, notificationId: number, channel: TDeliveryChannel) {
   const [row] = await db
     .select()

@@ -10,7 +10,7 @@ import type { Database } from "../../db/database.ts";
 import type { JobMap } from "../../lib/jobs.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { toPage } from "../../lib/paging.ts";
-import type { SmsSender } from "../../lib/sms.ts";
+import { SmsRejectedError, type SmsSender } from "../../lib/sms.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
 import { liberiaDayStart, type TDeliveryChannel } from "./notification-centre.ts";
 import {
@@ -21,6 +21,7 @@ import {
   findNotification,
   findPage,
   markRead,
+  refuseDelivery,
   releaseDelivery,
 } from "./notification-centre.queries.ts";
 import { findRecipient, findSettings, findSubscriptions, findVerifiedPhone } from "./notifications.queries.ts";
@@ -174,7 +175,13 @@ export function createNotificationCentreService({
           else if (!phone) await skip(notificationId, channel, now, "no verified phone");
           else if ((await claimSms(db, notificationId, userId, now, liberiaDayStart(now))) === "sent") {
             await sendOrRelease(notificationId, channel, async () => {
-              await sms.send({ to: phone, body: smsText(notification.title, link) });
+              try {
+                await sms.send({ to: phone, body: smsText(notification.title, link) });
+              } catch (error) {
+                // The provider refused this number or text: trying again would be refused again.
+                if (!(error instanceof SmsRejectedError) || error.status >= 500) throw error;
+                await refuseDelivery(db, notificationId, channel, error.message);
+              }
             });
           }
         }

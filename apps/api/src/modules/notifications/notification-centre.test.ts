@@ -366,6 +366,16 @@ describe("deliveries", () => {
         timeout: 10_000,
       })
       .toEqual([["skipped", "no verified phone"]]);
+
+    // A number the provider refuses is not tried again: skipped with the provider's why, and it uses no day's SMS.
+    const refused = await signedInUser(ctx.app, ctx.db);
+    await ctx.db.update(users).set({ verified_phone_number: "+12345" }).where(eq(users.id, refused.user.id));
+    const bad = await add(input(refused.user.id, { channels: { push: false, email: false, sms: true } }));
+    await deliveryJobsEnded(bad.id).toBe(true);
+    expect(await jobStates(ctx.sql, "notifications.deliver", { notificationId: bad.id })).toEqual(["completed"]);
+    expect((await deliveries(bad.id)).map(({ status, detail }) => [status, detail])).toEqual([
+      ["skipped", expect.stringMatching(/^SMS refused \(400, code 21211\)/)],
+    ]);
   });
 
   it("holds a push and an SMS made at 23:00 Liberia time until 07:00, then sends them", async () => {
