@@ -11,6 +11,7 @@ import tseslint from "typescript-eslint";
  * module, its queries and routes above all, is private (STYLE.md rule 12, docs/architecture.md).
  */
 const API_MODULES = {
+  "ad-screening": ["ad-screening.service.ts", "ad-flags.ts"],
   admin: [],
   "admin-auth": ["admin-status.ts"],
   ads: ["ad-list-items.ts", "ads.service.ts"],

@@ -39,6 +39,8 @@ import { createAdminAccountsService } from "./modules/admin/admin-admins.service
 import { adminAuditLogRoutes } from "./modules/admin/admin-audit-log.routes.ts";
 import { auditedBy } from "./modules/admin/admin-audit.ts";
 import { adminAdsRoutes } from "./modules/admin/admin-ads.routes.ts";
+import { adminScreeningRulesRoutes } from "./modules/admin/admin-screening-rules.routes.ts";
+import { createAdScreening } from "./modules/ad-screening/ad-screening.service.ts";
 import { createAdminAdsService } from "./modules/admin/admin-ads.service.ts";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
 import { createAdminUsersService } from "./modules/admin/admin-users.service.ts";
@@ -197,10 +199,12 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
       const ads = createAdsService(db, mediaBaseUrl, saved);
       await api.register(adsRoutes, { ads });
-      const lifecycle = createAdLifecycle({ db, storage, events, mediaBaseUrl });
+      // The checks at posting time (issue 28): selling asks them, the admin area edits their rules.
+      const screening = createAdScreening({ db, priceGuide: ads.priceGuide });
+      const lifecycle = createAdLifecycle({ db, storage, events, mediaBaseUrl, screening });
       scheduleAdLifecycleJobs(jobs, lifecycle);
       await api.register(sellingRoutes, {
-        selling: createSellingService({ db, storage, events, mediaBaseUrl }),
+        selling: createSellingService({ db, storage, events, mediaBaseUrl, screening }),
         ads,
         lifecycle,
       });
@@ -302,6 +306,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         await admin.register(adminModerationQueueRoutes, {
           queue: createModerationQueueService({ db, mediaBaseUrl }),
         });
+        await admin.register(adminScreeningRulesRoutes, { screening });
         await admin.register(adminExportRoutes, { exports: createAdminExportService(db) });
       });
 

@@ -132,8 +132,10 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
     selling: "a sold ad's buyer is someone who chatted about it (decision 075)",
   },
   auth_sessions: { admin: "an admin's latest sign-in is their latest session (decision 057)" },
+  ad_flags: { admin: "the moderation queue lists only flagged ads when asked (decision 079)" },
   admins: {
     admin: "the audit log and the moderation queue name the admin who acted",
+    "ad-screening": "a banned-words rule names the admin who wrote it (decision 079)",
     users: "admins' profile pictures live among the users' for the orphan sweep (decision 041)",
   },
 };

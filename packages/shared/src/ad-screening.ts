@@ -46,14 +46,53 @@ export const SCREENING_MESSAGES = {
   deleted: "Rule deleted successfully!",
 } as const;
 
-/** True when `pattern` compiles as the rule's regular expression (JavaScript syntax, case-insensitive, Unicode). */
+/**
+ * True when `pattern` compiles as the rule's regular expression (JavaScript syntax, case-insensitive, Unicode) and
+ * has no unbounded quantifier on a group that holds one (`(a+)+`, `(\w*)*`, `(x+){2,}`): JavaScript has no time limit
+ * on a match, and such a pattern can take exponential time on a crafted description (decision 079).
+ */
 export function isValidScreeningPattern(pattern: string) {
   try {
     new RegExp(pattern, "iu");
-    return true;
   } catch {
     return false;
   }
+  return !hasNestedQuantifier(pattern);
+}
+
+/** A group quantified without bound (*, +, {n,}) that contains such a quantifier itself. */
+function hasNestedQuantifier(pattern: string) {
+  const unboundedAt = (index: number) =>
+    pattern[index] === "*" || pattern[index] === "+" || /^\{\d*,\}/.test(pattern.slice(index));
+  const groups: boolean[] = [];
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === "\\") {
+      index++;
+      if (!inClass && unboundedAt(index + 1) && groups.length) groups[groups.length - 1] = true;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]") {
+        inClass = false;
+        if (unboundedAt(index + 1) && groups.length) groups[groups.length - 1] = true;
+      }
+      continue;
+    }
+    if (char === "[") inClass = true;
+    else if (char === "(") groups.push(false);
+    else if (char === ")") {
+      const inner = groups.pop() ?? false;
+      if (unboundedAt(index + 1)) {
+        if (inner) return true;
+        if (groups.length) groups[groups.length - 1] = true;
+      } else if (inner && groups.length) groups[groups.length - 1] = true;
+    } else if (unboundedAt(index + 1) && groups.length && char !== "*" && char !== "+") {
+      groups[groups.length - 1] = true;
+    }
+  }
+  return false;
 }
 
 /** POST /admin/screening-rules and PUT /admin/screening-rules/{id}. */

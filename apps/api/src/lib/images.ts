@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AD_IMAGE_VARIANTS, IMAGE_SIZES, WEBP_QUALITY, type AdImageVariant } from "@waterside/shared/images";
 import { IMAGE_MESSAGES } from "@waterside/shared/images-messages";
+import { photoHash } from "./photo-hash.ts";
 import type { Storage } from "./storage.ts";
 import { removeFiles, type FileWriter } from "./stored-files.ts";
 
@@ -65,7 +66,20 @@ async function run<T>(work: Promise<T>, field: string): Promise<T> {
  * photos on a first start, spends less (files about 6 % larger); uploads keep the default.
  */
 export async function encodeAdImage(input: Buffer, field = "images", effort = WEBP_EFFORT): Promise<ImageVariants> {
-  return encodeAdImageVariants(input, AD_IMAGE_VARIANTS, field, effort);
+  return (await encodeAdImageVariants(input, AD_IMAGE_VARIANTS, field, effort)).bodies;
+}
+
+/**
+ * `encodeAdImage` and the photo's perceptual hash (issue 28, decision 078), taken from the decoded copy the sizes are
+ * cut from: no second decode of the upload.
+ */
+export async function encodeAdPhoto(
+  input: Buffer,
+  field = "images",
+  effort = WEBP_EFFORT,
+): Promise<{ variants: ImageVariants; phash: bigint | null }> {
+  const { bodies, phash } = await encodeAdImageVariants(input, AD_IMAGE_VARIANTS, field, effort, true);
+  return { variants: bodies, phash: phash ?? null };
 }
 
 /**
@@ -79,7 +93,8 @@ async function encodeAdImageVariants<Variant extends AdImageVariant>(
   variants: readonly Variant[],
   field: string,
   effort = WEBP_EFFORT,
-): Promise<Record<Variant, Buffer>> {
+  hash = false,
+): Promise<{ bodies: Record<Variant, Buffer>; phash?: bigint | null }> {
   const open = await readUploadedImage(input, field);
   // Every caller asks for cropped sizes: all of them, or the ones a stored picture lacks (`large` is never lacking).
   const cropped = variants.filter((variant) => variant !== "large");
@@ -100,6 +115,10 @@ async function encodeAdImageVariants<Variant extends AdImageVariant>(
     const pipeline = sharp(decoded.data, { raw: { width, height, channels } });
     return opaque ? pipeline.removeAlpha() : pipeline;
   };
+  // The hash runs beside the encodings; a failure is still thrown where it is awaited, never left unhandled.
+  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+  const hashed = hash ? run(photoHash(decoded.data, { raw }), field) : Promise.resolve(undefined);
+  hashed.catch(() => undefined);
   const bodies = new Map(
     await Promise.all(
       cropped.map(async (variant) => {
@@ -128,7 +147,10 @@ async function encodeAdImageVariants<Variant extends AdImageVariant>(
           );
     bodies.set("large" as Variant, large);
   }
-  return Object.fromEntries(variants.map((variant) => [variant, bodies.get(variant)!])) as Record<Variant, Buffer>;
+  return {
+    bodies: Object.fromEntries(variants.map((variant) => [variant, bodies.get(variant)!])) as Record<Variant, Buffer>,
+    phash: await hashed,
+  };
 }
 
 /** Whether decoded pixels with `channels` bands (2 or 4 carry alpha, last) are opaque throughout. */
@@ -160,7 +182,7 @@ export async function completeAdImage(
   if (missing.length === 0) return [];
   const large = await storage.get(adImageFile(key, "large"));
   if (!large) return null;
-  const bodies = await encodeAdImageVariants(large, missing, "images");
+  const { bodies } = await encodeAdImageVariants(large, missing, "images");
   await Promise.all(missing.map((variant) => storage.put(adImageFile(key, variant), bodies[variant])));
   return missing;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run images:backfill [-- --after ID]`: gives every stored ad picture the sizes it lacks, on the configured
+ * `npm run images:backfill [-- --after ID]`: gives every stored ad picture the sizes it lacks and its photo hash, on the configured
  * database and storage (DATABASE_URL or DATA_DIR; local disk or S3_BUCKET), as the server sees them. Run it once
  * before starting a version that adds a size, and once more after (pictures posted meanwhile); running it again
  * writes nothing new. A run that stops says which `--after` resumes it (decision 006).
@@ -28,7 +28,8 @@ try {
   const result = await backfillAdImageSizes(database.db, createStorage(config), { after, log: say });
   say(
     `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.checked} pictures checked, ` +
-      `${result.completed} given missing sizes, ${result.withoutLarge.length} without a large size (skipped).`,
+      `${result.completed} given missing sizes, ${result.hashed} given their photo hash, ` +
+      `${result.withoutLarge.length} without a large size (skipped).`,
   );
 } catch (error) {
   if (!(error instanceof BackfillStoppedError)) throw error;

@@ -127,9 +127,12 @@ for (let offset = 0; offset < total; offset += BATCH) {
       insert into ad_attribute_values (ad_id, subcategory_attribute_id, value)
       select p.id, kv.key::int, kv.value
       from picked p join bulk_samples s on s.n = p.sample, jsonb_each_text(s.attrs) kv`);
+    // Each row a random 64-bit photo hash (decision 078): the duplicate-photo check reads its bands as it would
+    // real photos', where a shared pool's few hashes would make every row a match.
     await tx.execute(sql`
-      insert into ad_images (ad_id, path, "order")
-      select p.id, (${`{${pool.join(",")}}`}::text[])[1 + (p.id + k) % ${pool.length}::int], k
+      insert into ad_images (ad_id, path, "order", phash)
+      select p.id, (${`{${pool.join(",")}}`}::text[])[1 + (p.id + k) % ${pool.length}::int], k,
+             (floor(random() * 4294967296)::bigint << 32) # floor(random() * 4294967296)::bigint
       from picked p cross join generate_series(0, ${IMAGES_PER_AD - 1}) k`);
   });
   say(`  ${(offset + size).toLocaleString("en")} ads (${elapsed()})`);

@@ -4,7 +4,7 @@ import { IMAGE_SIZES } from "@waterside/shared/images";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
 import type { Storage } from "../../lib/storage.ts";
-import { encodeAdImage, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
+import { encodeAdPhoto, storeAdImage, storeSingleImage, type ImageVariants } from "../../lib/images.ts";
 import type { Database, Transaction } from "../database.ts";
 import { admins } from "../schema/admin-auth.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
@@ -341,14 +341,19 @@ async function writeDemoData(
   // Each distinct photo is drawn and encoded once, two at a time (sharp works off the event loop), then every ad
   // stores its own copies.
   const drawn = new Map<string, ImageVariants>();
+  // Each photo's perceptual hash, stored with every copy as posting stores it (decision 078).
+  const hashes = new Map<string, bigint | null>();
   const photoKey = (photo: DemoPhotoSpec) =>
     [photo.subject.main, ...(photo.subject.companions ?? []), photo.scene, photo.look, photo.shot].join(":");
   const pending = [...new Map(planned.flatMap((ad) => ad.photos).map((photo) => [photoKey(photo), photo])).values()];
   log(`Drawing ${pending.length} demo photos…`);
   await Promise.all(
     Array.from({ length: 2 }, async () => {
-      for (let photo = pending.pop(); photo; photo = pending.pop())
-        drawn.set(photoKey(photo), await encodeAdImage(await drawDemoPhoto(photo), "images", DEMO_WEBP_EFFORT));
+      for (let photo = pending.pop(); photo; photo = pending.pop()) {
+        const { variants, phash } = await encodeAdPhoto(await drawDemoPhoto(photo), "images", DEMO_WEBP_EFFORT);
+        drawn.set(photoKey(photo), variants);
+        hashes.set(photoKey(photo), phash);
+      }
     }),
   );
 
@@ -375,7 +380,11 @@ async function writeDemoData(
         updated_at: createdAt,
       })
       .returning({ id: ads.id });
-    await db.insert(adImages).values(imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+    await db
+      .insert(adImages)
+      .values(
+        imageKeys.map((path, order) => ({ ad_id: ad!.id, path, order, phash: hashes.get(photoKey(photos[order]!)) })),
+      );
     adRows.push({ id: ad!.id, sellerId: seller.id });
     const attributeRows = fake.values.map(([subcategory_attribute_id, value]) => ({
       ad_id: ad!.id,

@@ -18,7 +18,8 @@ export const adminModerationQueueRoutes: FastifyPluginAsyncZod<{ queue: Moderati
     {
       schema: {
         tags: ["admin"],
-        summary: "Ads newest first with their reviewed mark (not reviewed by default); ads held by reports first",
+        summary:
+          "Ads newest first with their reviewed mark (not reviewed by default) and flags (flagged=yes: only flagged); ads held by reports first",
         querystring: ZModerationQueueQuery,
         response: { 200: envelope(paged(ZModerationQueueItem)) },
       },

@@ -6,6 +6,7 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { Database } from "../../db/database.ts";
 import { moderationQueueAds } from "../../db/schema/admin.ts";
 import { notFound } from "../../plugins/errors.ts";
+import { loadAdFlags } from "../ad-screening/ad-flags.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { recordAdminAction } from "./admin-audit.ts";
 import { countQueue, findHeldAdIds, findNewestAdIds, findQueueMarks } from "./admin-moderation-queue.queries.ts";
@@ -16,9 +17,13 @@ import { toPage } from "../../lib/paging.ts";
  * what is new since they last looked; ads held by reports (Pending with an open report, decision 043) come first.
  */
 export function createModerationQueueService({ db, mediaBaseUrl }: { db: Database; mediaBaseUrl: string }) {
-  /** The ads as the admin ads table lists them, in the given order, with their marks and open reports. */
+  /** The ads as the admin ads table lists them, in the given order, with their marks, open reports and flags. */
   async function loadItems(adIds: number[]): Promise<TModerationQueueItem[]> {
-    const [items, marks] = await Promise.all([loadAdListItems(db, adIds, mediaBaseUrl), findQueueMarks(db, adIds)]);
+    const [items, marks, flags] = await Promise.all([
+      loadAdListItems(db, adIds, mediaBaseUrl),
+      findQueueMarks(db, adIds),
+      loadAdFlags(db, adIds),
+    ]);
     const byAd = new Map(marks.map((mark) => [mark.ad_id, mark]));
     return items.map((item) => {
       const mark = byAd.get(item.id);
@@ -27,6 +32,7 @@ export function createModerationQueueService({ db, mediaBaseUrl }: { db: Databas
         reviewed_at: mark?.reviewed_at ? new Date(mark.reviewed_at).toISOString() : null,
         reviewed_by: mark?.reviewed_by ?? null,
         open_reports_count: mark?.open_reports_count ?? 0,
+        flags: flags.get(item.id) ?? [],
       };
     });
   }
@@ -46,10 +52,11 @@ export function createModerationQueueService({ db, mediaBaseUrl }: { db: Databas
       const page = query.page ?? 1;
       const perPage = query.per_page ?? ADMIN_TABLE_PAGE;
       const offset = (page - 1) * perPage;
-      const { total, held } = await countQueue(db, query.reviewed);
-      const heldIds = offset < held ? await findHeldAdIds(db, query.reviewed, perPage, offset) : [];
+      const filter = { reviewed: query.reviewed, flagged: query.flagged };
+      const { total, held } = await countQueue(db, filter);
+      const heldIds = offset < held ? await findHeldAdIds(db, filter, perPage, offset) : [];
       const rest = perPage - heldIds.length;
-      const newestIds = rest > 0 ? await findNewestAdIds(db, query.reviewed, rest, Math.max(0, offset - held)) : [];
+      const newestIds = rest > 0 ? await findNewestAdIds(db, filter, rest, Math.max(0, offset - held)) : [];
       const items = await loadItems([...heldIds, ...newestIds]);
       return toPage(items, total, page, perPage, { path, query });
     },

@@ -14,6 +14,8 @@ import { startFakePushService } from "../../test/fake-push-service.ts";
 import { jobStates } from "../../test/job-states.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { createAdScreening } from "../ad-screening/ad-screening.service.ts";
+import { createPriceGuide } from "../ads/price-guide.ts";
 import { createAdLifecycle } from "./ad-lifecycle.service.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -55,7 +57,13 @@ function process() {
   events.onWrite("ad.expiry-reminder", async (reminder, tx) => {
     await ctx.jobs.send("notifications.ad-expiry-reminder", reminder, { tx });
   });
-  return createAdLifecycle({ db: ctx.db, storage: ctx.storage, events, mediaBaseUrl: "/media" });
+  return createAdLifecycle({
+    db: ctx.db,
+    storage: ctx.storage,
+    events,
+    mediaBaseUrl: "/media",
+    screening: createAdScreening({ db: ctx.db, priceGuide: createPriceGuide(ctx.db) }),
+  });
 }
 
 async function sellerWithChannels(phone: string) {

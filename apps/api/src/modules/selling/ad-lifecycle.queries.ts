@@ -36,13 +36,13 @@ export async function chattedAbout(tx: Transaction, adId: number, sellerId: numb
   return row !== undefined;
 }
 
-/** Everything a repost copies: the ad's fields, its photos' keys in order and its attribute values. */
+/** Everything a repost copies: the ad's fields, its photos' keys and hashes in order and its attribute values. */
 export async function findAdToRepost(db: Database, adId: number) {
   const [ad] = await db.select().from(ads).where(eq(ads.id, adId));
   if (!ad) return undefined;
   const [images, values] = await Promise.all([
     db
-      .select({ path: adImages.path })
+      .select({ path: adImages.path, phash: adImages.phash })
       .from(adImages)
       .where(eq(adImages.ad_id, adId))
       .orderBy(adImages.order, adImages.id),
@@ -52,6 +52,16 @@ export async function findAdToRepost(db: Database, adId: number) {
       .where(eq(adAttributeValues.ad_id, adId)),
   ]);
   return { ad, images, values };
+}
+
+/** The ad's attribute values by attribute name, as a form sends them: what the posting checks read (issue 28). */
+export async function findAttributesByName(db: Database, adId: number) {
+  const rows = await db.execute<{ name: string; value: string }>(sql`
+    select at.name, v.value from ad_attribute_values v
+    join subcategory_attributes sa on sa.id = v.subcategory_attribute_id
+    join attributes at on at.id = sa.attribute_id
+    where v.ad_id = ${adId}`);
+  return Object.fromEntries(rows.map((row) => [row.name, row.value]));
 }
 
 /**

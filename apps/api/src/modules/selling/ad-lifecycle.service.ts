@@ -10,12 +10,14 @@ import { adImageFile, completeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
+import type { AdScreening } from "../ad-screening/ad-screening.service.ts";
 import {
   chattedAbout,
   claimDueReminders,
   expireDueBatch,
   extendBoostedAds,
   findAdToRepost,
+  findAttributesByName,
   lockAdLife,
 } from "./ad-lifecycle.queries.ts";
 import { loadOwnAdItems } from "./own-ad-items.ts";
@@ -37,11 +39,14 @@ export function createAdLifecycle({
   storage,
   events,
   mediaBaseUrl,
+  screening,
 }: {
   db: Database;
   storage: Storage;
   events: DomainEvents;
   mediaBaseUrl: string;
+  /** A repost is a new ad: the posting checks of issue 28 judge it as they judge any (decision 079). */
+  screening: AdScreening;
 }) {
   async function lockOwn(tx: Transaction, adId: number, userId: number) {
     const ad = await lockAdLife(tx, adId);
@@ -132,6 +137,13 @@ export function createAdLifecycle({
       if (!subcategory?.active || !subcategory.category_active) {
         throw fieldError("subcategory_id", SELLING_MESSAGES.subcategoryMismatch);
       }
+      const verdict = await screening.screenText({
+        title: ad.title,
+        description: ad.description,
+        price: Number(ad.price),
+        subcategory_id: ad.subcategory_id,
+        attributes: await findAttributesByName(db, adId),
+      });
       const newId = await storeThenWrite(storage, {
         store: (files) => Promise.all(images.map((image) => copyPhoto(files, image.path))),
         write: (keys) =>
@@ -155,9 +167,20 @@ export function createAdLifecycle({
               })
               .returning({ id: ads.id });
             const id = created!.id;
-            if (keys.length) await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: id, path, order })));
+            // The copies are the same pictures: their hashes come along.
+            if (keys.length) {
+              await tx
+                .insert(adImages)
+                .values(keys.map((path, order) => ({ ad_id: id, path, order, phash: images[order]!.phash })));
+            }
             if (values.length)
               await tx.insert(adAttributeValues).values(values.map((value) => ({ ...value, ad_id: id })));
+            await screening.screenPhotos(
+              tx,
+              { id, userId },
+              images.map((image) => ({ phash: image.phash, isNew: true })),
+              verdict,
+            );
             await publish("ad.created", { adId: id, userId });
             return id;
           }),

@@ -14,6 +14,8 @@ import { createDomainEvents } from "../../lib/domain-events.ts";
 import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { createAdScreening } from "../ad-screening/ad-screening.service.ts";
+import { createPriceGuide } from "../ads/price-guide.ts";
 import { createAdLifecycle } from "./ad-lifecycle.service.ts";
 
 const ctx = useTestApp();
@@ -22,7 +24,13 @@ type Headers = Record<string, string>;
 
 /** The jobs' work on the test's database, as the queue's worker runs it. */
 const lifecycle = () =>
-  createAdLifecycle({ db: ctx.db, storage: ctx.storage, events: createDomainEvents(console), mediaBaseUrl: "/media" });
+  createAdLifecycle({
+    db: ctx.db,
+    storage: ctx.storage,
+    events: createDomainEvents(console),
+    mediaBaseUrl: "/media",
+    screening: createAdScreening({ db: ctx.db, priceGuide: createPriceGuide(ctx.db) }),
+  });
 
 const call = (method: "GET" | "POST", url: string, headers: Headers = {}, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });

@@ -9,10 +9,11 @@ import { adAttributeValues, adImages, ads } from "../../db/schema/ads.ts";
 import { categories } from "../../db/schema/catalog.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
-import { adImageFiles, encodeAdImage, storeAdImage } from "../../lib/images.ts";
+import { adImageFiles, encodeAdPhoto, storeAdImage } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
+import type { AdScreening } from "../ad-screening/ad-screening.service.ts";
 import { loadOwnAdItems } from "./own-ad-items.ts";
 import {
   findAdImages,
@@ -43,11 +44,14 @@ export function createSellingService({
   storage,
   events,
   mediaBaseUrl,
+  screening,
 }: {
   db: Database;
   storage: Storage;
   events: DomainEvents;
   mediaBaseUrl: string;
+  /** The checks at posting time (issue 28): banned words, contacts, low price, duplicate photos. */
+  screening: AdScreening;
 }) {
   /**
    * Every rule of spec selling §5 that needs the database: the subcategory belongs to the category and both
@@ -89,11 +93,13 @@ export function createSellingService({
 
   /**
    * Encodes and stores new pictures (the store step of `storeThenWrite`, which removes them if the write fails);
-   * returns their keys in the given order.
+   * returns their keys and perceptual hashes (decision 078) in the given order.
    */
   async function storePictures(files: FileWriter, uploads: Array<{ file: Buffer; field: string }>) {
-    const encoded = await Promise.all(uploads.map(({ file, field }) => encodeAdImage(file, field)));
-    return Promise.all(encoded.map((variants) => storeAdImage(files, "ads", variants)));
+    const encoded = await Promise.all(uploads.map(({ file, field }) => encodeAdPhoto(file, field)));
+    return Promise.all(
+      encoded.map(async ({ variants, phash }) => ({ key: await storeAdImage(files, "ads", variants), phash })),
+    );
   }
 
   async function ownAd(adId: number, userId: number) {
@@ -137,13 +143,15 @@ export function createSellingService({
       ) {
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
+      // Words and price are judged before any photo is encoded: a refused ad costs no image work.
+      const verdict = await screening.screenText(form);
       return storeThenWrite(storage, {
         store: (files) =>
           storePictures(
             files,
             images.map((file, index) => ({ file, field: `images.${index}` })),
           ),
-        write: (keys) =>
+        write: (pictures) =>
           events.transaction(db, async (tx, publish) => {
             const [ad] = await tx
               .insert(ads)
@@ -154,8 +162,16 @@ export function createSellingService({
                 expires_at: expiresFromNow(form.category_id),
               })
               .returning({ id: ads.id });
-            await tx.insert(adImages).values(keys.map((path, order) => ({ ad_id: ad!.id, path, order })));
+            await tx
+              .insert(adImages)
+              .values(pictures.map(({ key, phash }, order) => ({ ad_id: ad!.id, path: key, order, phash })));
             await writeAttributeValues(tx, ad!.id, values);
+            await screening.screenPhotos(
+              tx,
+              { id: ad!.id, userId },
+              pictures.map(({ phash }) => ({ phash, isNew: true })),
+              verdict,
+            );
             await publish("ad.created", { adId: ad!.id, userId });
             return ad!.id;
           }),
@@ -183,17 +199,29 @@ export function createSellingService({
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
       const removed = existing.filter((image) => !kept.some((entry) => entry.id === image.id));
+      const verdict = await screening.screenText(form);
       await storeThenWrite(storage, {
         store: (files) =>
           storePictures(
             files,
             images.upload.map(({ file }, index) => ({ file, field: `images.upload.${index}` })),
           ),
-        write: (keys) => {
+        write: (pictures) => {
           // New and kept pictures share one order: the client's order values, made consecutive from 0.
+          const hashOf = new Map(existing.map((image) => [image.id, image.phash]));
           const placed = [
-            ...kept.map((entry) => ({ order: entry.order, id: entry.id, path: undefined as string | undefined })),
-            ...images.upload.map((entry, index) => ({ order: entry.order, id: undefined, path: keys[index] })),
+            ...kept.map((entry) => ({
+              order: entry.order,
+              id: entry.id,
+              path: undefined as string | undefined,
+              phash: hashOf.get(entry.id) ?? null,
+            })),
+            ...images.upload.map((entry, index) => ({
+              order: entry.order,
+              id: undefined,
+              path: pictures[index]!.key,
+              phash: pictures[index]!.phash,
+            })),
           ].sort((a, b) => a.order - b.order);
           return events.transaction(db, async (tx, publish) => {
             await tx
@@ -206,9 +234,16 @@ export function createSellingService({
               .where(and(eq(adImages.ad_id, adId), keptIds.length ? notInArray(adImages.id, keptIds) : undefined));
             for (const [order, entry] of placed.entries()) {
               if (entry.id) await tx.update(adImages).set({ order }).where(eq(adImages.id, entry.id));
-              else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order });
+              else await tx.insert(adImages).values({ ad_id: adId, path: entry.path!, order, phash: entry.phash });
             }
             await writeAttributeValues(tx, adId, values);
+            // The edit's content replaces the ad's flags; only the photos it adds can be refused as the seller's own.
+            await screening.screenPhotos(
+              tx,
+              { id: adId, userId },
+              placed.map((entry) => ({ phash: entry.phash, isNew: entry.id === undefined })),
+              verdict,
+            );
             await publish("ad.edited", { adId });
           });
         },
