@@ -13,7 +13,18 @@ import { adPath } from "./ad-path";
  * `sizes` is how wide the list shows its cards on each screen, so a phone downloads the small card photo and a
  * wide or dense screen the full card one (decision 006).
  */
-export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: string; eager?: boolean }) {
+export function AdCard({
+  ad,
+  sizes,
+  eager = false,
+  wasPrice = null,
+}: {
+  ad: TAdListItem;
+  sizes: string;
+  eager?: boolean;
+  /** Saved Items (issue 29): the price the saver saw before it dropped, shown beside the new one. */
+  wasPrice?: number | null;
+}) {
   const image = ad.images[0];
   return (
     <article
@@ -37,7 +48,14 @@ export function AdCard({ ad, sizes, eager = false }: { ad: TAdListItem; sizes: s
       />
       <SaveToggle adId={ad.id} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-lg font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
+        <p className="text-lg font-bold text-emerald-800">
+          {formatPrice(ad.price, ad.subcategory.price_unit)}
+          {wasPrice !== null && (
+            <span className="ml-2 text-sm font-medium text-slate-600">
+              Was {formatPrice(wasPrice, ad.subcategory.price_unit)}
+            </span>
+          )}
+        </p>
         <h3 className="line-clamp-2 font-medium text-slate-900">
           <Link
             to={adPath(ad)}

@@ -102,7 +102,7 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
                     {ad.status.name}
                   </span>
                 )}
-                <AdCard ad={ad} sizes={CARD_SIZES} />
+                <AdCard ad={ad} sizes={CARD_SIZES} wasPrice={ad.was_price} />
               </li>
             ))
           )}
