@@ -4,9 +4,9 @@ import { sql } from "drizzle-orm";
 import type { Transaction } from "../database.ts";
 
 /**
- * Ads posted in the last days wait in the moderation queue; older ones were reviewed two hours after posting. Every
- * date is capped at the time of seeding (`now()`): an ad hidden within its first two hours was hidden just now, never
- * in the future.
+ * Ads posted in the last days wait in the moderation queue, with the ads the posting checks flagged (issue 28); older
+ * ones were reviewed two hours after posting. Every date is capped at the time of seeding (`now()`): an ad hidden
+ * within its first two hours was hidden just now, never in the future.
  */
 const DEMO_UNREVIEWED_DAYS = 3;
 const DEMO_REVIEW_DELAY = "2 hours";
@@ -23,7 +23,8 @@ export async function writeDemoModeration(db: Transaction, adminId: number) {
     update moderation_queue_ads q
     set reviewed_by = ${adminId}, reviewed_at = least(a.created_at + ${DEMO_REVIEW_DELAY}::interval, now())
     from ads a
-    where a.id = q.ad_id and a.created_at < now() - make_interval(days => ${DEMO_UNREVIEWED_DAYS})`);
+    where a.id = q.ad_id and a.created_at < now() - make_interval(days => ${DEMO_UNREVIEWED_DAYS})
+      and not exists (select 1 from ad_flags f where f.ad_id = a.id)`);
   await db.execute(sql`
     insert into admin_audit_log (admin_id, action, target_type, target_id, before, after, created_at)
     select ${adminId}::int, 'ad.mark_reviewed', 'ad', q.ad_id, null,

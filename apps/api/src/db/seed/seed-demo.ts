@@ -8,6 +8,7 @@ import { encodeAdPhoto, storeAdImage, storeSingleImage, type ImageVariants } fro
 import type { Database, Transaction } from "../database.ts";
 import { admins } from "../schema/admin-auth.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
+import { writeDemoScreening } from "./seed-demo-screening.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import { chatMessages, chats } from "../schema/chat.ts";
 import {
@@ -402,6 +403,8 @@ async function writeDemoData(
   await writeDemoAnalytics(db);
   await writeDemoPayments(db);
   await writeDemoLifecycle(db, adRows, random);
+  // No random draw from here on: the flags pick their ads by id (issue 28).
+  await writeDemoScreening(db, storage, admin!.id);
   await writeDemoModeration(db, admin!.id);
 }
 

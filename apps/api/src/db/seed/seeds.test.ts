@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
+import { AD_FLAG_REASONS, SCREENING_RULE_ACTIONS } from "@waterside/shared/ad-screening";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
 import { adImages, ads } from "../schema/ads.ts";
 import { areas, categories, counties, subcategoryAttributes } from "../schema/catalog.ts";
@@ -133,11 +134,29 @@ describe("demo data", () => {
       expect(engagement!.reviewed).toBeGreaterThan(0);
       expect(engagement!.handled_reports).toBeGreaterThan(0);
 
+      // The posting checks' work (issue 28): a flag of each reason waiting unreviewed in the queue, a duplicate photo
+      // linking another seller's ad that shows the same hashed photo, and rules that refuse and that flag.
+      const flags = await ctx.sql<Array<{ reason: string; unreviewed: boolean; other_seller: boolean | null }>>`
+        select f.reason, q.reviewed_at is null as unreviewed,
+          case when f.other_ad_id is null then null else (
+            (select user_id from ads where id = f.other_ad_id) <> a.user_id
+            and exists (select 1 from ad_images mine join ad_images theirs on theirs.phash = mine.phash
+              where mine.ad_id = a.id and theirs.ad_id = f.other_ad_id and mine.phash is not null)) end as other_seller
+        from ad_flags f join ads a on a.id = f.ad_id join moderation_queue_ads q on q.ad_id = f.ad_id`;
+      expect(new Set(flags.map((flag) => flag.reason))).toEqual(new Set(AD_FLAG_REASONS));
+      expect(flags.every((flag) => flag.unreviewed)).toBe(true);
+      const duplicates = flags.filter((flag) => flag.reason === "duplicate_photo");
+      expect(duplicates.length).toBe(2);
+      expect(duplicates.every((flag) => flag.other_seller)).toBe(true);
+      const ruleActions = await ctx.sql<Array<{ action: string }>>`select distinct action from ad_screening_rules`;
+      expect(new Set(ruleActions.map((rule) => rule.action))).toEqual(new Set(SCREENING_RULE_ACTIONS));
+
       // Nothing the demo shows happened after the seed ran: no audit entry, review, payment or chat in the future.
       const future = await ctx.sql`select t.name, count(*)::int as rows from (
           select 'admin_audit_log' as name, created_at as at from admin_audit_log
           union all select 'moderation_queue_ads', reviewed_at from moderation_queue_ads
           union all select 'ads', created_at from ads
+          union all select 'ad_flags', created_at from ad_flags
           union all select 'reviews', created_at from reviews
           union all select 'replies', created_at from replies
           union all select 'payments', created_at from payments
