@@ -33,17 +33,20 @@ export function createSavedSearchMatcher({ db, jobs, hooks }: { db: Database; jo
         const byId = new Map(matched.map((search) => [search.id, search]));
         const instant = fresh.filter((id) => byId.get(id)!.frequency === "instant");
         const today = await countMatchesToday(tx, instant);
-        const at = new Date(Date.now() + INSTANT_COLLAPSE_SECONDS * 1000);
+        const due: number[] = [];
         for (const id of instant) {
           const search = byId.get(id)!;
           if ((today.get(id) ?? 0) > INSTANT_DAILY_MATCH_LIMIT) await hooks.downgrade(tx, search);
-          // The first match of a window queues its delivery; later ones ride on the queued job (one per search).
-          else
-            await jobs.send(
-              "saved-searches.deliver-instant",
-              { savedSearchId: id },
-              { tx, startAfter: at, singletonKey: `saved-search:${id}` },
-            );
+          else due.push(id);
+        }
+        // One job per ad delivers its instant searches once the collapse window has passed; matches of a search
+        // from other ads in the window go out with the first delivery, and later jobs find them notified.
+        if (due.length > 0) {
+          await jobs.send(
+            "saved-searches.deliver-instant",
+            { savedSearchIds: due },
+            { tx, startAfter: new Date(Date.now() + INSTANT_COLLAPSE_SECONDS * 1000) },
+          );
         }
         return fresh;
       });

@@ -11,8 +11,8 @@ declare module "../../lib/jobs.ts" {
   interface JobMap {
     /** Matches a new or edited ad against the saved searches (issue 29, decision 080). */
     "saved-searches.match-ad": { adId: number };
-    /** An instant search's collapse window has passed: one notification of its matches since the last. */
-    "saved-searches.deliver-instant": { savedSearchId: number };
+    /** The collapse window of an ad's instant matches has passed: one notification per search of its pending matches. */
+    "saved-searches.deliver-instant": { savedSearchIds: number[] };
     /** Every minute: instant searches whose delivery is overdue (a lost or merged job), delivered now. */
     "saved-searches.deliver-overdue": Record<string, never>;
     /** Once a day: queues the digest of every daily search with new matches. */
@@ -59,11 +59,13 @@ export function reactToSavedSearchesEvents({
     },
     { batchSize: 20, concurrency: 2, pollingIntervalSeconds: 1 },
   );
-  jobs.work("saved-searches.deliver-instant", ({ savedSearchId }) => alerts.deliverInstant(savedSearchId), {
-    batchSize: 20,
-    concurrency: 2,
-    pollingIntervalSeconds: 1,
-  });
+  jobs.work(
+    "saved-searches.deliver-instant",
+    async ({ savedSearchIds }) => {
+      for (const id of savedSearchIds) await alerts.deliverInstant(id);
+    },
+    { batchSize: 20, concurrency: 2, pollingIntervalSeconds: 1 },
+  );
 
   jobs.work(
     "saved-searches.deliver-overdue",
