@@ -96,9 +96,8 @@ export async function backfillAdImageSizes(
     const failure = settled.find((outcome) => outcome.status === "rejected");
     if (failure) throw new BackfillStoppedError(result.lastId, failure.reason);
     result.lastId = rows.at(-1)!.id;
-    log(
-      `  up to image ${result.lastId}: ${result.checked} checked, ${result.completed} completed, ${result.hashed} hashed`,
-    );
+    const hashed = result.hashed ? `, ${result.hashed} hashed` : "";
+    log(`  up to image ${result.lastId}: ${result.checked} checked, ${result.completed} completed${hashed}`);
   }
   return result;
 }

@@ -9,7 +9,8 @@ import { adFlags } from "../../db/schema/ad-screening.ts";
 import { adminAuditLog } from "../../db/schema/admin.ts";
 import { adImages, ads } from "../../db/schema/ads.ts";
 import { subcategories } from "../../db/schema/catalog.ts";
-import { encodeAdPhoto } from "../../lib/images.ts";
+import { backfillAdImageSizes } from "../../db/seed/ad-image-sizes.ts";
+import { encodeAdPhoto, storeAdImage } from "../../lib/images.ts";
 import { hammingDistance, photoHash } from "../../lib/photo-hash.ts";
 import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
@@ -140,6 +141,24 @@ describe("photo hashes (decision 078)", POSTS, () => {
     }
     expect(Math.max(...distances.copies)).toBeLessThanOrEqual(PHOTO_HASH_MAX_DISTANCE);
     expect(Math.min(...distances.different)).toBeGreaterThan(PHOTO_HASH_MAX_DISTANCE * 3);
+  });
+
+  it("gives photos stored before the hash theirs when images:backfill runs", async () => {
+    const seller = await createUser(ctx.db);
+    const ad = await createAd(ctx.db, { user_id: seller.id });
+    const original = await photo(7);
+    const { variants, phash } = await encodeAdPhoto(original);
+    const key = await storeAdImage(ctx.storage, "ads", variants);
+    const [row] = await ctx.db
+      .insert(adImages)
+      .values({ ad_id: ad.id, path: key, order: 0 })
+      .returning({ id: adImages.id });
+    const result = await backfillAdImageSizes(ctx.db, ctx.storage, { after: row!.id - 1 });
+    expect(result.hashed).toBe(1);
+    const [stored] = await ctx.db.select({ phash: adImages.phash }).from(adImages).where(eq(adImages.id, row!.id));
+    // Hashed from the stored large size, the hash is the upload's within the distance.
+    expect(hammingDistance(stored!.phash!, phash!)).toBeLessThanOrEqual(PHOTO_HASH_MAX_DISTANCE);
+    expect((await backfillAdImageSizes(ctx.db, ctx.storage, { after: row!.id - 1 })).hashed).toBe(0);
   });
 
   it("gives a plain colour no hash: every blank picture would match every other", async () => {

@@ -58,7 +58,9 @@ export function createModerationQueueService({ db, mediaBaseUrl }: { db: Databas
       const rest = perPage - heldIds.length;
       const newestIds = rest > 0 ? await findNewestAdIds(db, filter, rest, Math.max(0, offset - held)) : [];
       const items = await loadItems([...heldIds, ...newestIds]);
-      return toPage(items, total, page, perPage, { path, query });
+      // Page links name `flagged` only when it narrows the list, as before issue 28.
+      const { flagged, ...unflagged } = query;
+      return toPage(items, total, page, perPage, { path, query: flagged === "all" ? unflagged : query });
     },
 
     /**
