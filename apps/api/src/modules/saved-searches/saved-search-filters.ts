@@ -41,11 +41,12 @@ export function narrowsSomething(filters: TSavedSearchFilters): boolean {
  */
 export function matchKeyOf(filters: TSavedSearchFilters, searchLexemes: string[] | null): string {
   if (filters.subcategory_id) return `s:${filters.subcategory_id}`;
-  if (filters.category_id) return `c:${filters.category_id}`;
-  if (filters.location) return `l:${foldLocation(filters.location)}`;
-  // The longest word is the likeliest to be rare: fewer ads carry it, so fewer candidates read the search.
+  // A word (a brand, a thing) is held by fewer ads than a whole category or county: it files the search before them.
+  // The longest word is the likeliest to be rare.
   const word = searchLexemes?.reduce<string | undefined>((best, w) => (!best || w.length > best.length ? w : best), "");
   if (word) return `w:${word}`;
+  if (filters.category_id) return `c:${filters.category_id}`;
+  if (filters.location) return `l:${foldLocation(filters.location)}`;
   return "p";
 }
 
