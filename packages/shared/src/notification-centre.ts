@@ -42,12 +42,17 @@ export type TNotification = z.infer<typeof ZNotification>;
 export const ZNotificationsPage = paged(ZNotification).extend({ unread_count: z.number().int() });
 export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
 
-/** POST /notifications/read: {ids} or {all: true}. */
-export const ZNotificationsRead = z.union(
-  [z.object({ ids: z.array(zId()).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()],
-  { message: NOTIFICATION_CENTRE_MESSAGES.readIdsOrAll },
-);
-export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
+/**
+ * POST /notifications/read: {ids} or {all: true}. One object with both optional (not a union), so a bad id is refused
+ * naming its field (`ids.0`), as every id field is.
+ */
+export const ZNotificationsRead = z
+  .object({ ids: z.array(zId()).min(1).max(100).optional(), all: z.literal(true).optional() })
+  .strict()
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
+    message: NOTIFICATION_CENTRE_MESSAGES.readIdsOrAll,
+  });
+export type TNotificationsRead = { ids: number[] } | { all: true };
 
 /** What the /messages socket sends a user when their unread count changes, so the bell follows without reload. */
 export const NOTIFICATIONS_CHANGED_EVENT = "notifications-changed";

@@ -229,7 +229,10 @@ describe("GET /notifications and POST /notifications/read", () => {
 
     expect((await call("GET", "/notifications", {})).statusCode).toBe(401);
     expect((await call("POST", "/notifications/read", {}, { all: true })).statusCode).toBe(401);
-    for (const body of [{}, { ids: [] }, { all: false }, { ids: ["x"] }]) {
+    const badId = await call("POST", "/notifications/read", owner.headers, { ids: [1, "x"] });
+    expect(badId.statusCode).toBe(422);
+    expect(Object.keys(badId.json().errors)).toEqual(["ids.1"]);
+    for (const body of [{}, { ids: [] }, { all: false }, { ids: ["x"] }, { ids: [1], all: true }, { every: true }]) {
       const refused = await call("POST", "/notifications/read", owner.headers, body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(422);
     }

@@ -139,7 +139,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     async (request) => ({
       data: await notifications.centre.markRead(
         currentUser(request).userId,
-        "all" in request.body ? "all" : request.body.ids,
+        request.body.all ? "all" : (request.body.ids ?? []),
       ),
       message: NOTIFICATION_CENTRE_MESSAGES.marked,
     }),
