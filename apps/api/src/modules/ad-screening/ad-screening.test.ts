@@ -334,6 +334,12 @@ describe("banned words and patterns", POSTS, () => {
     expect(ids("fake identity card")).toEqual([]);
     expect(ids("begun", "Guns and a gun")).toEqual([2]);
     expect(ids("Radio", "code 555-1234")).toEqual([3]);
+    // Rules that would match every ad match none: a word of nothing but an accent, a pattern matching no text.
+    const empty = [
+      compileRule({ id: 4, kind: "word", pattern: "\u0301", action: "refuse", reason: "r" }),
+      compileRule({ id: 5, kind: "pattern", pattern: "z*", action: "refuse", reason: "r" }),
+    ];
+    expect(matchRules(empty, { title: "Honda Fit", description: "Clean." })).toEqual([]);
   });
 });
 

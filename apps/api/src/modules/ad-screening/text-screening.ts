@@ -36,7 +36,10 @@ export function compileRule(rule: ScreeningRuleRow): CompiledRule {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map(escapeRegExp);
-  const phrase = words.length ? words.join("[^\\p{L}\\p{N}]+") : escapeRegExp(foldText(rule.pattern));
+  const folded = foldText(rule.pattern).trim();
+  // A "word" of nothing but accents folds to nothing, which would match every ad: it matches none.
+  if (!folded) return { ...rule, regex: /(?!)/u };
+  const phrase = words.length ? words.join("[^\\p{L}\\p{N}]+") : escapeRegExp(folded);
   return { ...rule, regex: new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, "u") };
 }
 
@@ -62,7 +65,8 @@ export function matchRules(rules: readonly CompiledRule[], ad: { title: string; 
   for (const rule of rules) {
     for (const field of ["title", "description"] as const) {
       const found = rule.regex.exec(rule.kind === "word" ? folded[field] : texts[field]);
-      if (found) {
+      // A pattern that matches nothing at all ("a*" on any text) has found no words.
+      if (found?.[0]) {
         // NFKD keeps lengths only for most scripts; the folded words are what the admin wrote anyway.
         matches.push({ rule, field, matched: found[0] });
         break;
