@@ -40,13 +40,18 @@ export function narrowsSomething(filters: TSavedSearchFilters): boolean {
  * ad need not hold any one of them (an OR or an excluded word): then a word cannot be the key.
  */
 export function matchKeyOf(filters: TSavedSearchFilters, searchLexemes: string[] | null): string {
-  if (filters.subcategory_id) return `s:${filters.subcategory_id}`;
-  // A word (a brand, a thing) is held by fewer ads than a whole category or county: it files the search before them.
-  // The longest word is the likeliest to be rare.
+  // A word (a brand, a thing) is held by fewer ads than a whole category or county; the longest is the likeliest to
+  // be rare. Paired with the subcategory or category, it narrows most: "cars and toyota" is a small set.
   const word = searchLexemes?.reduce<string | undefined>((best, w) => (!best || w.length > best.length ? w : best), "");
+  const place = filters.location && foldLocation(filters.location);
+  const scope = filters.subcategory_id
+    ? `s:${filters.subcategory_id}`
+    : filters.category_id && `c:${filters.category_id}`;
+  if (scope && word) return `${scope}|w:${word}`;
   if (word) return `w:${word}`;
-  if (filters.category_id) return `c:${filters.category_id}`;
-  if (filters.location) return `l:${foldLocation(filters.location)}`;
+  if (scope && place) return `${scope}|l:${place}`;
+  if (scope) return scope;
+  if (place) return `l:${place}`;
   return "p";
 }
 
@@ -60,13 +65,14 @@ export function candidateKeysOf(ad: {
 }): string[] {
   const county = foldLocation(ad.county);
   const area = foldLocation(ad.area);
+  const places = [county, area, `${area}, ${county}`].map((place) => `l:${place}`);
+  const words = ad.lexemes.map((lexeme) => `w:${lexeme}`);
+  const scopes = [`s:${ad.subcategory_id}`, `c:${ad.category_id}`];
   return [
-    `s:${ad.subcategory_id}`,
-    `c:${ad.category_id}`,
-    `l:${county}`,
-    `l:${area}`,
-    `l:${area}, ${county}`,
-    ...ad.lexemes.map((lexeme) => `w:${lexeme}`),
+    ...scopes,
+    ...places,
+    ...words,
+    ...scopes.flatMap((scope) => [...words, ...places].map((key) => `${scope}|${key}`)),
     "p",
   ];
 }

@@ -32,8 +32,8 @@ describe("saved searches: the contract", () => {
       downgraded_at: null,
     });
     const [row] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
-    // The most narrowing requirement files it: the subcategory.
-    expect(row!.match_key).toBe(`s:${CARS}`);
+    // The most narrowing requirement files it: the subcategory and a word.
+    expect(row!.match_key).toBe(`s:${CARS}|w:toyota`);
 
     const named = await create(headers, {
       name: "My car",
@@ -68,7 +68,7 @@ describe("saved searches: the contract", () => {
       .orderBy(savedSearches.id);
     // The longest word is taken as the rarest; an OR has no word every match holds.
     expect(keys.map((row) => row.key)).toEqual([
-      `c:${VEHICLES}`,
+      `c:${VEHICLES}|l:montserrado`,
       "w:generator",
       "l:sinkor, montserrado",
       "w:generator",
