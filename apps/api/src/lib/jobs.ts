@@ -49,6 +49,8 @@ export interface JobMap {
     pushTag?: string;
     email?: { subject: string; html: string; text: string; unsubscribeUrl?: string };
   };
+  /** Every 5 minutes: queues again the push and SMS deliveries still queued well after their time (decision 081). */
+  "notifications.deliver-sweep": Record<string, never>;
 }
 
 /** Where pg-boss keeps its tables in the application's database; it creates and migrates them itself. */

@@ -138,3 +138,18 @@ export async function claimSms(db: Database, notificationId: number, userId: num
     return claimed ? outcome.status : null;
   });
 }
+
+/**
+ * Push and SMS deliveries still queued `graceMinutes` after their time (their job failed for good or was lost), by
+ * notification: at most `limit` notifications a run. Mail is left out: its content lived in the job's payload.
+ */
+export async function findStragglers(db: Database, graceMinutes: number, limit: number) {
+  return db.execute<{ notification_id: number; user_id: number; channels: Array<"push" | "sms"> }>(sql`
+    select d.notification_id, n.user_id, array_agg(d.channel order by d.channel) as channels
+    from ${notificationDeliveries} d join ${notifications} n on n.id = d.notification_id
+    where d.status = 'queued' and d.channel in ('push', 'sms')
+      and d.not_before < now() - make_interval(mins => ${graceMinutes})
+    group by d.notification_id, n.user_id
+    order by d.notification_id
+    limit ${limit}`);
+}

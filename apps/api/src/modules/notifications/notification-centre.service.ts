@@ -20,6 +20,7 @@ import {
   findDelivery,
   findNotification,
   findPage,
+  findStragglers,
   markRead,
   refuseDelivery,
   releaseDelivery,
@@ -28,6 +29,9 @@ import { findRecipient, findSettings, findSubscriptions, findVerifiedPhone } fro
 
 /** Notifications a page of GET /notifications holds. */
 export const NOTIFICATIONS_PER_PAGE = 20;
+/** A delivery still queued this long after its time lost its job: the sweep queues it again. */
+const STRAGGLER_GRACE_MINUTES = 10;
+const STRAGGLERS_PER_SWEEP = 500;
 /** An SMS is one segment: the title, cut, and the link. */
 const SMS_LENGTH = 160;
 
@@ -110,6 +114,17 @@ export function createNotificationCentreService({
     },
 
     unreadCount: (userId: number) => countUnread(db, userId),
+
+    /** The deliveries a sweep queues again: push and SMS still queued 10 minutes after their time. */
+    async stragglers(): Promise<Deliver[]> {
+      const rows = await findStragglers(db, STRAGGLER_GRACE_MINUTES, STRAGGLERS_PER_SWEEP);
+      return rows.map((row) => ({
+        notificationId: Number(row.notification_id),
+        userId: Number(row.user_id),
+        channels: row.channels,
+        announce: false,
+      }));
+    },
 
     /**
      * Sends the payload's deliveries that are due at `now`, each at most once however many times this runs, and

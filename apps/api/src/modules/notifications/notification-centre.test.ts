@@ -425,4 +425,27 @@ describe("deliveries", () => {
       select count(*)::int as n from notification_deliveries where notification_id = ${id} and status = 'queued'`);
     expect(queued!.n).toBe(0);
   });
+
+  it("sends a held push and SMS whose job was lost from the sweep, once", async () => {
+    const person = await reachableUser();
+    const late = new Date();
+    late.setUTCHours(23, 0, 0, 0);
+    late.setTime(late.getTime() + 86_400_000);
+    const { id } = await add(input(person.user.id, { channels: { push: true, email: false, sms: true } }), late);
+    // As if the night had passed and the held job were gone: the deliveries are 20 minutes overdue.
+    await ctx.sql`delete from pgboss.job where name = 'notifications.deliver' and data @> ${JSON.stringify({ notificationId: id, announce: false })}::jsonb`;
+    await ctx.db
+      .update(notificationDeliveries)
+      .set({ not_before: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(notificationDeliveries.notification_id, id));
+    for (let run = 0; run < 2; run++) {
+      await ctx.jobs.send("notifications.deliver-sweep", {});
+      await expect
+        .poll(async () => (await deliveries(id)).map(({ status }) => status), { timeout: 10_000 })
+        .toEqual(["sent", "sent"]);
+      await deliveryJobsEnded(id).toBe(true);
+    }
+    expect(pushesTo(person.subscription.endpoint)).toHaveLength(1);
+    expect(smsTo(person.phone)).toHaveLength(1);
+  });
 });

@@ -79,6 +79,15 @@ export function reactToNotificationsEvents(
     },
   );
 
+  // A push or SMS whose job failed for good (the gateway down for a quarter of an hour) or was lost is queued again;
+  // its claim still lets it go out once.
+  jobs.work("notifications.deliver-sweep", async () => {
+    for (const job of await notifications.centre.stragglers()) {
+      await jobs.send("notifications.deliver", job, { singletonKey: `sweep:${job.notificationId}` });
+    }
+  });
+  jobs.schedule("notifications.deliver-sweep", "*/5 * * * *", {});
+
   events.onWrite("user.deleted", async ({ userId }, tx) => {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.user_id, userId));
