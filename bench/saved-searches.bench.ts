@@ -1,0 +1,281 @@
+/**
+ * Saved-search matching (issue 29, decision 080) at the data set in the configured database (seed it first, see
+ * README.md). It files 100,000 saved searches from 50,000 users the first time (kept for later runs: users named
+ * "Bench searcher …"), spread as real ones are: most name a subcategory (often with words, a price cap or a place),
+ * some a category, a place, or only words, a few only a price. Then:
+ * - matching one new ad: the job's handler (read the candidates under the ad's keys, check each, record the
+ *   matches and queue the alerts) on random active ads, one at a time, p50/p95;
+ * - 20 new ads a second, each matched by the job queue's workers as the server runs them, while POST /api/ads/get is
+ *   loaded: its p95 against the same load without the new ads, in alternating rounds.
+ * Everything it posts or matches is deleted at the end; the searches stay.
+ *
+ *   DATABASE_URL=… DATA_DIR=… node --import tsx bench/saved-searches.bench.ts
+ */
+import { buildApp } from "../apps/api/src/app.ts";
+import { loadConfigOrExit } from "../apps/api/src/config.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
+import { createJobs } from "../apps/api/src/lib/jobs.ts";
+import { createStorage } from "../apps/api/src/lib/storage.ts";
+import { bindNotificationCentre } from "../apps/api/src/modules/notifications/notification-centre.ts";
+import { createSavedSearchAlerts } from "../apps/api/src/modules/saved-searches/saved-search-alerts.ts";
+import { matchKeyOf } from "../apps/api/src/modules/saved-searches/saved-search-filters.ts";
+import { createSavedSearchMatcher } from "../apps/api/src/modules/saved-searches/saved-search-matching.ts";
+import { createUnsubscribeTokens } from "../apps/api/src/modules/saved-searches/unsubscribe-token.ts";
+import type { TSavedSearchFilters } from "../packages/shared/src/saved-searches.ts";
+import { measure, type LoadResult } from "./lib/load.ts";
+
+const SEARCHES = 100_000;
+const USERS = 50_000;
+const MATCH_SAMPLES = Number(process.env.BENCH_REQUESTS ?? 500);
+const ADS_PER_SECOND = 20;
+const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 3;
+const CONNECTIONS = 20;
+
+const config = loadConfigOrExit();
+const database = await openConfiguredDatabase(config, console.log);
+const { db } = database;
+const storage = createStorage(config);
+const jobs = createJobs({ url: database.url });
+const app = await buildApp({ config, db, storage, jobs });
+
+let seed = 29;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+
+/** The searches, filed as the API files them (matchKeyOf with PostgreSQL's lexemes of the words). */
+async function fileSearches() {
+  const [{ existing }] = (await database.sql`
+    select count(*)::int as existing from saved_searches s join users u on u.id = s.user_id
+    where u.name like 'Bench searcher %'`) as unknown as [{ existing: number }];
+  if (existing >= SEARCHES) return existing;
+  const started = performance.now();
+  await database.sql`
+    insert into users (name, email, usertype_id)
+    select 'Bench searcher ' || n, 'bench-searcher-' || n || '@example.com', 1 from generate_series(1, ${USERS}) n
+    on conflict do nothing`;
+  const userIds = (
+    await database.sql<Array<{ id: number }>>`select id from users where name like 'Bench searcher %' order by id`
+  ).map((row) => row.id);
+  const subcategories = await database.sql<Array<{ id: number; category_id: number; median: number }>>`
+    select s.id, s.category_id, coalesce(percentile_disc(0.5) within group (order by a.price), 1000)::float8 as median
+    from subcategories s left join ads a on a.subcategory_id = s.id and a.status_id = 2 and a.id % 20 = 0
+    group by s.id`;
+  const places = await database.sql<Array<{ county: string; area: string }>>`
+    select c.name as county, a.name as area from areas a join counties c on c.id = a.county_id`;
+  // Words people save: the brands and things in the ads' titles, as PostgreSQL parses them, leaving out those most
+  // ads carry anyway in their descriptions ("clean", "sale"): a search for one of those is no search.
+  const titleWords = (
+    await database.sql<Array<{ word: string }>>`
+      select word from (
+        select lower(w) as word, count(*) as n
+        from (select title from ads where id % 50 = 0) t, regexp_split_to_table(t.title, '\\s+') w
+        where length(w) >= 4 and w ~ '^[A-Za-z]+$' group by 1) x
+      order by n desc limit 600`
+  ).map((row) => row.word);
+  const words: string[] = [];
+  for (const word of titleWords) {
+    const [row] = await database.sql<Array<{ n: number }>>`
+      select count(*)::int as n from ads where search_vector @@ to_tsquery('simple', ${word})`;
+    if (row!.n <= ads / 200) words.push(word);
+  }
+  const lexemesOf = new Map<string, string[] | null>();
+  for (const word of words) {
+    const [row] = await database.sql<Array<{ q: string }>>`
+      select websearch_to_tsquery('simple', waterside_unaccent(lower(${word})))::text as q`;
+    lexemesOf.set(
+      word,
+      [...row!.q.matchAll(/'([^']*)'/g)].map((m) => m[1]!),
+    );
+  }
+
+  const rows: Array<[number, string, TSavedSearchFilters, string, string]> = [];
+  for (let index = 0; index < SEARCHES; index++) {
+    const sub = pick(subcategories);
+    const draw = random();
+    const filters: TSavedSearchFilters = {};
+    if (draw < 0.55) {
+      // A subcategory alone is rare: buyers add a brand or thing, a price cap or a county.
+      filters.subcategory_id = sub.id;
+      filters.category_id = sub.category_id;
+      if (random() < 0.8) filters.search = pick(words);
+      if (random() < 0.6) filters.price_max = Math.round(sub.median * (0.5 + random()));
+      if (random() < 0.5 || !filters.search) filters.location = pick(places).county;
+    } else if (draw < 0.7) {
+      filters.category_id = sub.category_id;
+      filters.search = pick(words);
+      if (random() < 0.5) filters.location = pick(places).county;
+    } else if (draw < 0.75) {
+      const place = pick(places);
+      filters.location = random() < 0.5 ? place.county : `${place.area}, ${place.county}`;
+      filters.search = pick(words);
+    } else if (draw < 0.995) {
+      filters.search = random() < 0.5 ? `${pick(words)} ${pick(words)}` : pick(words);
+      if (random() < 0.3) filters.price_max = Math.round(100 + random() * 5000);
+    } else {
+      filters.price_max = Math.round(10 + random() * 50);
+      filters.verified_sellers = true;
+    }
+    const lexemes = filters.search ? filters.search.split(" ").flatMap((w) => lexemesOf.get(w) ?? []) : null;
+    const name = filters.search ?? "Bench search";
+    rows.push([
+      userIds[index % userIds.length]!,
+      name,
+      filters,
+      random() < 0.3 ? "instant" : "daily",
+      matchKeyOf(filters, lexemes),
+    ]);
+  }
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const batch = rows.slice(start, start + 10_000);
+    // Push only: the benchmark writes no mail.
+    await database.sql`
+      insert into saved_searches (user_id, name, filters, frequency, push, email, sms, match_key)
+      select user_id, name, filters, frequency, true, false, false, match_key
+      from unnest(${batch.map((r) => r[0])}::int[], ${batch.map((r) => r[1])}::text[],
+        ${batch.map((r) => JSON.stringify(r[2]))}::jsonb[], ${batch.map((r) => r[3])}::text[],
+        ${batch.map((r) => r[4])}::text[]) as t(user_id, name, filters, frequency, match_key)`;
+  }
+  await database.sql`analyze saved_searches`;
+  console.log(
+    `Filed ${SEARCHES.toLocaleString("en")} saved searches in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return SEARCHES;
+}
+
+const [{ ads }] = (await database.sql`select count(*)::int as ads from ads`) as unknown as [{ ads: number }];
+const filed = await fileSearches();
+const keys = await database.sql<Array<{ kind: string; searches: number; keys: number }>>`
+  select left(match_key, 1) as kind, count(*)::int as searches, count(distinct match_key)::int as keys
+  from saved_searches group by 1 order by 2 desc`;
+console.log(
+  `Saved-search benchmark: ${ads.toLocaleString("en")} ads, ${filed.toLocaleString("en")} saved searches; by key: ` +
+    keys.map((k) => `${k.kind} ${k.searches.toLocaleString("en")} (${k.keys} keys)`).join(", "),
+);
+
+// Matching alone first: its delivery jobs go to a queue of the benchmark's that drops them, so the alerts' work does
+// not share the process with the figures. The server's own queue starts after, for the sustained run.
+const matchOnlyJobs = createJobs({ url: database.url });
+matchOnlyJobs.work("saved-searches.deliver-instant", async () => {});
+matchOnlyJobs.work("notifications.deliver", async () => {});
+await matchOnlyJobs.start(app.log);
+bindNotificationCentre(matchOnlyJobs as typeof jobs);
+const unsubscribeTokens = createUnsubscribeTokens(config.tokenSecret);
+const alerts = createSavedSearchAlerts({
+  db,
+  mediaBaseUrl: config.mediaBaseUrl,
+  publicUrl: config.publicUrl,
+  unsubscribeTokens,
+});
+const matcher = createSavedSearchMatcher({ db, jobs: matchOnlyJobs as typeof jobs, hooks: alerts });
+
+const [{ max_id: maxId }] = (await database.sql`select max(id)::int as max_id from ads`) as unknown as [
+  { max_id: number },
+];
+const [{ columns }] = (await database.sql`
+  select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as columns
+  from information_schema.columns
+  where table_name = 'ads' and column_name not in ('id', 'created_at', 'updated_at') and is_generated = 'NEVER'`) as unknown as [
+  { columns: string },
+];
+const posted: number[] = [];
+/** A new ad: a copy of a random active one (its words, place, price and attribute values), posted now. */
+async function postAd() {
+  const [row] = await database.sql.unsafe<Array<{ id: number }>>(
+    `insert into ads (${columns}) select ${columns} from ads
+     where id >= $1 and status_id = 2 order by id limit 1 returning id`,
+    [1 + Math.floor(random() * maxId)],
+  );
+  posted.push(row!.id);
+  return row!.id;
+}
+
+// 1. Matching one new ad, one at a time.
+const times: number[] = [];
+let matches = 0;
+for (let index = 0; index < MATCH_SAMPLES; index++) {
+  const adId = await postAd();
+  const started = performance.now();
+  matches += (await matcher.matchAd(adId)).length;
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(1);
+console.log(
+  `\nMatching one new ad (${MATCH_SAMPLES} ads, ${(matches / MATCH_SAMPLES).toFixed(1)} matches each on average): ` +
+    `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms (target p95 ≤ 20 ms)`,
+);
+
+// 2. POST /api/ads/get under load, without and with 20 new ads a second matched (and alerts sent) by the workers.
+await matchOnlyJobs.stop();
+await jobs.start(app.log);
+bindNotificationCentre(jobs);
+const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const [busy] = await database.sql<Array<{ subcategory_id: number }>>`
+  select subcategory_id from ads where status_id = 2 group by 1 order by count(*) desc limit 1`;
+const bodies = [
+  { subcategory_id: busy!.subcategory_id, sort_combined: "created_at|desc" },
+  { search: "toyota" },
+  { category_id: 1, sort_combined: "visibility_score|desc" },
+];
+let next = 0;
+const browse = () =>
+  measure("POST /api/ads/get", `${origin}/api/ads/get`, {
+    method: "POST",
+    connections: CONNECTIONS,
+    seconds: ROUND_SECONDS,
+    vary: () => ({ body: bodies[next++ % bodies.length] }),
+  });
+
+async function withNewAds<T>(work: () => Promise<T>) {
+  const before = posted.length;
+  let failed = 0;
+  const timer = setInterval(() => {
+    postAd()
+      .then((adId) => jobs.send("saved-searches.match-ad", { adId }))
+      .catch(() => failed++);
+  }, 1000 / ADS_PER_SECOND);
+  const result = await work();
+  clearInterval(timer);
+  return { result, newAds: posted.length - before, failed };
+}
+
+const idle: LoadResult[] = [];
+const loaded: LoadResult[] = [];
+let newAds = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  idle.push(await browse());
+  const run = await withNewAds(browse);
+  loaded.push(run.result);
+  newAds += run.newAds;
+  if (run.failed) console.log(`${run.failed} posts failed`);
+}
+// Wait for the queue to match the last of them, then count what it matched.
+await new Promise((resolve) => setTimeout(resolve, 5000));
+const [lag] = await database.sql<Array<{ matched_ads: number; p95_lag: number | null }>>`
+  select count(distinct m.ad_id)::int as matched_ads,
+    (percentile_disc(0.95) within group (order by extract(epoch from m.matched_at - a.created_at)))::float8 as p95_lag
+  from saved_search_matches m join ads a on a.id = m.ad_id
+  where m.ad_id = any(${posted.slice(MATCH_SAMPLES)}::int[])`;
+const median = (rows: LoadResult[], key: "p50" | "p95" | "rps") => rows.map((r) => r[key]).sort((a, b) => a - b)[1]!;
+console.log(
+  `\nPOST /api/ads/get, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each way (medians):\n` +
+    `| load | req/s | p50 ms | p95 ms |\n| --- | --- | --- | --- |\n` +
+    `| browsing only | ${median(idle, "rps")} | ${median(idle, "p50")} | ${median(idle, "p95")} |\n` +
+    `| browsing + ${ADS_PER_SECOND} new ads/s matched | ${median(loaded, "rps")} | ${median(loaded, "p50")} | ${median(loaded, "p95")} |`,
+);
+const ratio = median(loaded, "p95") / median(idle, "p95");
+console.log(
+  `p95 with new ads / idle: ${ratio.toFixed(2)} (target ≤ 1.10); ${newAds} ads posted, ` +
+    `${lag!.matched_ads} of them matched at least one search, p95 from posting to matched ${lag!.p95_lag?.toFixed(1)} s`,
+);
+
+await app.close();
+await jobs.stop();
+// Undo: the posted ads (their matches go with them) and what the alerts wrote for the bench users.
+await database.sql`delete from ads where id = any(${posted}::int[])`;
+await database.sql`delete from notifications where user_id in (select id from users where name like 'Bench searcher %')`;
+await database.sql`
+  update saved_searches set frequency = 'instant', downgraded_at = null
+  where downgraded_at is not null and user_id in (select id from users where name like 'Bench searcher %')`;
+await database.close();
