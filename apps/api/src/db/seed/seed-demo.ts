@@ -9,6 +9,7 @@ import type { Database, Transaction } from "../database.ts";
 import { admins } from "../schema/admin-auth.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { writeDemoScreening } from "./seed-demo-screening.ts";
+import { writeDemoAlerts } from "./seed-demo-alerts.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import { chatMessages, chats } from "../schema/chat.ts";
 import {
@@ -406,6 +407,7 @@ async function writeDemoData(
   // No random draw from here on: the flags pick their ads by id (issue 28).
   await writeDemoScreening(db, storage, admin!.id);
   await writeDemoModeration(db, admin!.id);
+  await writeDemoAlerts(db);
 }
 
 /** Every this many ads, one expires within 3 days, and one (another) has expired: My Ads shows each state. */

@@ -151,12 +151,27 @@ describe("demo data", () => {
       const ruleActions = await ctx.sql<Array<{ action: string }>>`select distinct action from ad_screening_rules`;
       expect(new Set(ruleActions.map((rule) => rule.action))).toEqual(new Set(SCREENING_RULE_ACTIONS));
 
+      // Alerts (issue 29): an instant and a daily saved search, notifications read and unread, a saved ad now cheaper.
+      const [alerts] = await ctx.sql`select
+        (select array_agg(distinct frequency order by frequency) from saved_searches) as frequencies,
+        (select count(*)::int from notifications where read_at is null) as unread,
+        (select count(*)::int from notifications where read_at is not null) as read,
+        (select count(*)::int from notifications where type = 'price_drop') as price_drops,
+        (select count(*)::int from saved_ads s join ads a on a.id = s.ad_id where s.was_price > a.price) as cheaper`;
+      expect(alerts).toMatchObject({ frequencies: ["daily", "instant"], price_drops: 1, cheaper: 1 });
+      expect(alerts!.unread).toBeGreaterThan(0);
+      expect(alerts!.read).toBeGreaterThan(0);
+
       // Nothing the demo shows happened after the seed ran: no audit entry, review, payment or chat in the future.
       const future = await ctx.sql`select t.name, count(*)::int as rows from (
           select 'admin_audit_log' as name, created_at as at from admin_audit_log
           union all select 'moderation_queue_ads', reviewed_at from moderation_queue_ads
           union all select 'ads', created_at from ads
           union all select 'ad_flags', created_at from ad_flags
+          union all select 'notifications', created_at from notifications
+          union all select 'notifications', read_at from notifications
+          union all select 'saved_search_matches', matched_at from saved_search_matches
+          union all select 'saved_searches', seen_at from saved_searches
           union all select 'reviews', created_at from reviews
           union all select 'replies', created_at from replies
           union all select 'payments', created_at from payments
