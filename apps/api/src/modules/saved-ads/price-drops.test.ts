@@ -78,7 +78,7 @@ describe("price drops of saved ads", () => {
         {
           type: "price_drop",
           title: "Price drop: Toyota Corolla 2015 now $6,650, was $7,000",
-          url: `/ads/${ad.id}`,
+          url: `/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}`,
           image_url: `/media/ads/test-${ad.id}-0-card.webp`,
           dedupe_key: `price_drop:${ad.id}:${person.user.id}:${day}`,
         },
@@ -120,7 +120,7 @@ describe("price drops of saved ads", () => {
     const none = await ctx.db
       .select()
       .from(notifications)
-      .where(eq(notifications.url, `/ads/${lonely.id}`));
+      .where(eq(notifications.url, `/categories/${lonely.category_id}/${lonely.subcategory_id}/${lonely.id}`));
     expect(none).toEqual([]);
 
     // Saved Items of an ad never dropped: was_price null.

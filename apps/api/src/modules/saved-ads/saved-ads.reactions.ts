@@ -23,7 +23,13 @@ export function reactToSavedAdsEvents(events: DomainEvents, { mediaBaseUrl }: { 
    */
   events.onWrite("ad.edited", async ({ adId }, tx) => {
     const [ad] = await tx
-      .select({ title: ads.title, price: ads.price, status_id: ads.status_id })
+      .select({
+        title: ads.title,
+        price: ads.price,
+        status_id: ads.status_id,
+        category_id: ads.category_id,
+        subcategory_id: ads.subcategory_id,
+      })
       .from(ads)
       .where(eq(ads.id, adId));
     if (!ad || ad.status_id !== AD_STATUS.active) return;
@@ -51,7 +57,8 @@ export function reactToSavedAdsEvents(events: DomainEvents, { mediaBaseUrl }: { 
         type: "price_drop",
         title: `Price drop: ${ad.title} now ${dollars(ad.price)}, was ${dollars(was!)}`,
         body: `An ad you saved is ${dollars(was! - ad.price)} cheaper.`,
-        url: `/ads/${adId}`,
+        // The ad's page, as the web app addresses it.
+        url: `/categories/${ad.category_id}/${ad.subcategory_id}/${adId}`,
         imageUrl: photo ? imageVariantUrl(photo.path, "card", mediaBaseUrl) : null,
         dedupeKey: `price_drop:${adId}:${userId}:${day}`,
         channels: { push: true, email: false, sms: false },
