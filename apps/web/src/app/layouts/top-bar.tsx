@@ -19,7 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:px-6">
+      <div className="group mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:h-16 sm:px-6">
         <MobileMenu />
         <Link
           to="/"
@@ -27,7 +27,8 @@ export function TopBar() {
           aria-label={`${BRAND} home`}
         >
           <Logo className="size-8" />
-          <span className="text-lg tracking-tight">{BRAND}</span>
+          {/* A signed-in phone needs the room for Sell, Saved, the bell, Chat and the picture; the logo stays. */}
+          <span className="text-lg tracking-tight max-[419px]:group-has-[[data-signed-in]]:sr-only">{BRAND}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
           {MAIN_LINKS.map((link) => (
@@ -66,7 +67,7 @@ function AccountArea() {
   }
   const { user } = session;
   return (
-    <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
+    <div data-signed-in className="ml-auto flex items-center gap-0.5 sm:gap-2">
       <Link
         to="/sell"
         className="rounded-lg bg-emerald-700 px-2.5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:px-4"
