@@ -19,7 +19,7 @@ export interface PhotoMatch {
  * (decision 078): a pair at most 3 bits apart agrees on at least one of the four 16-bit bands.
  */
 export async function findPhotoMatches(
-  db: Database | Transaction,
+  tx: Transaction,
   hashes: ReadonlyArray<bigint | null>,
   exceptAdId: number,
 ): Promise<PhotoMatch[]> {
@@ -40,12 +40,21 @@ export async function findPhotoMatches(
     ];
   });
   if (lookups.length === 0) return [];
-  return db.execute<PhotoMatch & Record<string, unknown>>(sql`
-    select distinct m.photo, a.id as ad_id, a.user_id
-    from (${sql.join(lookups, sql` union all `)}) m
-    join ads a on a.id = m.ad_id
-    where a.status_id = ${AD_STATUS.active} and a.id <> ${exceptAdId}
-    order by m.photo, a.id`);
+  // A few hundred index entries are read: parallel workers would cost more to start than the whole lookup (and a
+  // band's expression has no statistics until ANALYZE has seen its index, so the planner may think otherwise).
+  // Nor is compiling it (JIT) ever worth its 30 ms.
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+  await tx.execute(sql`set local jit = off`);
+  // The few matching rows first, then each one's ad by primary key: however stale the statistics, no plan may walk
+  // the ads table to join a handful of rows.
+  return tx.execute<PhotoMatch & Record<string, unknown>>(sql`
+    with m as materialized (${sql.join(lookups, sql` union all `)})
+    select distinct photo, ad_id, user_id from (
+      select m.photo, m.ad_id,
+        (select a.user_id from ads a where a.id = m.ad_id and a.status_id = ${AD_STATUS.active}) as user_id
+      from m where m.ad_id <> ${exceptAdId}) live
+    where user_id is not null
+    order by photo, ad_id`);
 }
 
 /** The ids of Brand, Model and Year, which narrow the price guide. */
