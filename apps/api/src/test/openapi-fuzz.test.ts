@@ -753,6 +753,10 @@ const NULL_MEANS_ABSENT = [
   ...["POST /api/ads/get", "POST /api/admin/ads", "POST /api/admin/ads/export.csv"].flatMap((operation) =>
     ["category_id", "subcategory_id", "user_id"].map((field) => `${operation} ${field}`),
   ),
+  // A saved search keeps POST /ads/get's filters, cleaned the same way (issue 29).
+  ...["POST /api/saved-searches", "PATCH /api/saved-searches/{id}"].flatMap((operation) =>
+    ["category_id", "subcategory_id"].map((field) => `${operation} filters.${field}`),
+  ),
   "PATCH /api/admin/users/{user_id}/status user_id",
   "POST /api/admin/users/{user_id}/status user_id",
   "POST /api/chats productId",

@@ -137,7 +137,8 @@ export function createSavedSearchAlerts({
         type: "search_downgraded",
         title: "Saved search moved to daily",
         body: SAVED_SEARCH_MESSAGES.downgraded(search.name),
-        url: "/profile/saved-searches",
+        // The profile tab that lists saved searches (features/saved-searches on the web).
+        url: "/profile?tab=saved-searches",
         dedupeKey: `saved_search_downgraded:${search.id}:${new Date().toISOString().slice(0, 10)}`,
         channels: { push: true, email: false, sms: false },
       });
