@@ -16,6 +16,26 @@ const entry = (
 });
 
 describe("auditSentence", () => {
+  it("tells a banned-words rule's creation, change and deletion in words (issue 28)", () => {
+    const tramadol = {
+      kind: "word",
+      pattern: "tramadol",
+      action: "refuse",
+      reason: "Selling prescription medicines is not allowed",
+    };
+    expect(auditSentence(entry("screening_rule.create", "screening_rule", 3, null, tramadol))).toBe(
+      "Rule #3 created: refuses the word “tramadol” (Selling prescription medicines is not allowed)",
+    );
+    expect(
+      auditSentence(entry("screening_rule.update", "screening_rule", 3, tramadol, { ...tramadol, action: "flag" })),
+    ).toBe(
+      "Rule #3 changed: refuses the word “tramadol” (Selling prescription medicines is not allowed) → flags the word “tramadol” (Selling prescription medicines is not allowed)",
+    );
+    expect(
+      auditSentence(entry("screening_rule.delete", "screening_rule", 3, { ...tramadol, kind: "pattern" }, null)),
+    ).toBe("Rule #3 deleted: refuses the pattern “tramadol” (Selling prescription medicines is not allowed)");
+  });
+
   it("tells a report's status change with the spec's names, not ids", () => {
     expect(
       auditSentence(

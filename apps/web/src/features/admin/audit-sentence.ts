@@ -77,6 +77,7 @@ const TARGETS: Record<string, string> = {
   attribute: "Attribute",
   subcategory_attribute: "Subcategory attribute",
   attribute_option: "Option",
+  screening_rule: "Rule",
 };
 
 const targetOf = (entry: AuditChange) =>
@@ -85,6 +86,10 @@ const targetOf = (entry: AuditChange) =>
 /** A value of a field the sentences below do not know, readable: ids stay numbers, objects their JSON. */
 const shown = (value: unknown) =>
   value === undefined || value === null ? "none" : typeof value === "object" ? JSON.stringify(value) : String(value);
+
+/** A banned-words rule (issue 28) in words: 'refuses the word “tramadol” (Selling prescription medicines …)'. */
+const ruleText = (rule: Record<string, unknown>) =>
+  `${rule.action === "refuse" ? "refuses" : "flags"} the ${rule.kind === "pattern" ? "pattern" : "word"} ${words(rule.pattern)} (${shown(rule.reason)})`;
 
 /**
  * An audit entry as a sentence an admin reads at a glance (issue 26): "Ad report #12 resolved: Under Review →
@@ -176,6 +181,12 @@ export function auditSentence(entry: AuditChange): string {
       return `${target} changed: ${words(before.value)} → ${words(after.value)}`;
     case "attribute_option.delete":
       return `${target} ${words(before.value)} deleted from subcategory attribute #${shown(before.subcategory_attribute_id)}`;
+    case "screening_rule.create":
+      return `${target} created: ${ruleText(after)}`;
+    case "screening_rule.update":
+      return `${target} changed: ${ruleText(before)} → ${ruleText(after)}`;
+    case "screening_rule.delete":
+      return `${target} deleted: ${ruleText(before)}`;
     case "users.export":
       return `Exported to CSV: ${describeUserFilters(after)}`;
     case "ads.export":
