@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, doublePrecision, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { areas, categories, counties, subcategories, subcategoryAttributes } from "./catalog.ts";
 import { users } from "./users.ts";
 import {
