@@ -10,7 +10,11 @@ const accountFor = (project: string) =>
 test("a user turns chat emails off and on from settings, and the choice stays", async ({ page, login }, testInfo) => {
   await login(accountFor(testInfo.project.name));
   await page.goto("/settings");
-  await page.getByRole("link", { name: /Notifications/ }).click();
+  // The settings page's own link; the top bar's bell is a link named Notifications too (issue 29).
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Notifications/ })
+    .click();
   await expect(page).toHaveURL(/\/settings\/notifications$/);
   const email = page.getByRole("checkbox", { name: /Email/ });
   await expect(email).toBeVisible();
