@@ -51,7 +51,7 @@ export default defineConfig({
       DEMO_ADS: "150",
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
-      // Sign-ins by the journeys' fixture name the visitor's own address (journeys/signed-in.ts).
+      // Each journey's browser and API sign-in names an address of its own (journeys/visitor-address.ts).
       TRUST_PROXY: "loopback",
     },
   },

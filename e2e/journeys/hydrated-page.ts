@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import { visitorAddress } from "./visitor-address";
 
 export { expect } from "@playwright/test";
 
@@ -10,6 +11,8 @@ export { expect } from "@playwright/test";
 export const test = base.extend({
   context: async ({ context }, use) => {
     waitForHydration(context);
+    // Each journey's browser is a visitor of its own, from an address of its own (visitor-address.ts).
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
     await use(context);
   },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, APIResponse, BrowserContext } from "@playwright/test";
 import { test as hydratedTest } from "./hydrated-page";
+import { visitorAddress } from "./visitor-address";
 
 export { expect } from "./hydrated-page";
 
@@ -110,21 +111,6 @@ export async function signInto(
     { session, deviceId, marker: randomUUID() },
   );
   return { ...user, token: authorization.token };
-}
-
-/**
- * Where a journey's visitor signs in from. People sign in from their own addresses; a whole run of journeys from
- * 127.0.0.1 would be one address signing in to every demo account dozens of times, past the per-address limits of
- * docs/decisions/032-login-lockout.md and 016. The journeys' server trusts its loopback proxy (TRUST_PROXY in
- * playwright.config.ts), so each sign-in names an address of its own; the limits themselves are tested in the API's
- * suites.
- */
-function visitorAddress() {
-  const [a, b, c] = randomUUID()
-    .replace(/-/g, "")
-    .match(/../g)!
-    .map((hex) => Number.parseInt(hex, 16));
-  return `10.${a}.${b}.${Math.max(1, c!)}`;
 }
 
 async function signedIn(response: APIResponse) {
