@@ -167,7 +167,12 @@ const alerts = createSavedSearchAlerts({
   publicUrl: config.publicUrl,
   unsubscribeTokens,
 });
-const matcher = createSavedSearchMatcher({ db, jobs: matchOnlyJobs as typeof jobs, hooks: alerts });
+const matcher = createSavedSearchMatcher({
+  db,
+  jobs: matchOnlyJobs as typeof jobs,
+  hooks: alerts,
+  collapseSeconds: config.savedSearchCollapseSeconds,
+});
 
 const [{ max_id: maxId }] = (await database.sql`select max(id)::int as max_id from ads`) as unknown as [
   { max_id: number },

@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Each journey's browser and API sign-in names an address of its own (journeys/visitor-address.ts).
       TRUST_PROXY: "loopback",
+      // Instant saved-search alerts wait 5 s for more matches to collapse into one, not production's 30.
+      SAVED_SEARCH_COLLAPSE_SECONDS: "5",
     },
   },
 });

@@ -237,8 +237,9 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       // Saved searches (issue 29, decision 080): new ads matched as jobs, alerts through the notification centre.
       const unsubscribeTokens = createUnsubscribeTokens(config.tokenSecret);
       const alerts = createSavedSearchAlerts({ db, mediaBaseUrl, publicUrl: config.publicUrl, unsubscribeTokens });
-      const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts });
-      reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts });
+      const collapseSeconds = config.savedSearchCollapseSeconds;
+      const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts, collapseSeconds });
+      reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts, collapseSeconds });
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
       const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);

@@ -108,6 +108,8 @@ const environmentSchema = z.object({
     .optional(),
   /** How long a chat message waits unread before its recipient is mailed (decision 042). */
   CHAT_EMAIL_DELAY_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).default(600),
+  /** Matches of one instant saved search within this window make one notification ("3 new ads for …"); issue 29. */
+  SAVED_SEARCH_COLLAPSE_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(1).max(50).default(30),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL")
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Off (null) in production without keys; development keeps generated keys in DATA_DIR (decision 042). */
     webPush: webPushKeys(vars, production, dataDir),
     chatEmailDelaySeconds: vars.CHAT_EMAIL_DELAY_SECONDS,
+    savedSearchCollapseSeconds: vars.SAVED_SEARCH_COLLAPSE_SECONDS,
     /** Sign-in codes by SMS (issue 27). `twilio` null: outside production the server starts the local fake gateway. */
     sms: {
       twilio:

@@ -11,8 +11,6 @@ export const SAVED_SEARCH_LIMIT = 20;
 export const SAVED_SEARCH_FREQUENCIES = ["instant", "daily"] as const;
 export type TSavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
 
-/** Matches of one instant search within this window make one notification ("3 new ads for …"). */
-export const INSTANT_COLLAPSE_SECONDS = 30;
 /** An instant search matching more than this many ads in a day is moved to daily, and its owner told. */
 export const INSTANT_DAILY_MATCH_LIMIT = 20;
 /** A saved ad's price going down by at least this share tells everyone who saved it (once per ad per day). */
@@ -88,3 +86,43 @@ export const ZSavedSearch = z.object({
   downgraded_at: z.string().nullable(),
 });
 export type TSavedSearch = z.infer<typeof ZSavedSearch>;
+
+const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+/** The price part of a search's name: "under $6,000", "over $2,000", "$2,000–$6,000"; null without a price. */
+export function searchPriceWords(filters: TSavedSearchFilters): string | null {
+  const min = filters.price_min || undefined;
+  const max = filters.price_max;
+  if (min !== undefined && max !== undefined) return `${dollars(min)}–${dollars(max)}`;
+  if (max !== undefined) return `under ${dollars(max)}`;
+  if (min !== undefined) return `over ${dollars(min)}`;
+  return null;
+}
+
+/**
+ * The web address that runs a saved search, with its filters as the listing reads them (apps/web listing-params.ts:
+ * attribute values as f<id>, ranges as f<id>_min / f<id>_max): the subcategory's listing, the category's, else the
+ * search page. `categoryId` names the category of a search that gives only its subcategory. `savedSearchId` adds
+ * `saved_search`, by which the listing marks the search's matches seen (opened from an alert or the profile).
+ */
+export function savedSearchPath(
+  filters: TSavedSearchFilters,
+  { categoryId = filters.category_id, savedSearchId }: { categoryId?: number; savedSearchId?: number } = {},
+): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.location) params.set("location", filters.location);
+  if (filters.price_min !== undefined) params.set("price_min", String(filters.price_min));
+  if (filters.price_max !== undefined) params.set("price_max", String(filters.price_max));
+  if (filters.verified_sellers) params.set("verified_sellers", "true");
+  for (const attribute of filters.attributes ?? []) {
+    for (const value of attribute.values ?? []) params.append(`f${attribute.id}`, value);
+    if (attribute.min !== undefined) params.set(`f${attribute.id}_min`, String(attribute.min));
+    if (attribute.max !== undefined) params.set(`f${attribute.id}_max`, String(attribute.max));
+  }
+  if (savedSearchId !== undefined) params.set("saved_search", String(savedSearchId));
+  const query = params.size ? `?${params}` : "";
+  if (categoryId && filters.subcategory_id) return `/categories/${categoryId}/${filters.subcategory_id}${query}`;
+  if (filters.category_id) return `/categories/${filters.category_id}${query}`;
+  return `/search${query}`;
+}

@@ -1,6 +1,7 @@
 import type { TAdFilters } from "@waterside/shared/ads";
 import {
   SAVED_SEARCH_MESSAGES,
+  searchPriceWords,
   type TSavedSearchChannels,
   type TSavedSearchFilters,
   type TSavedSearchFrequency,
@@ -15,27 +16,28 @@ import { notify } from "~/lib/notify";
 import { authedTransport, useSession } from "~/lib/session";
 import { createSavedSearch } from "~/lib/api/create-saved-search";
 
+/** What a listing's filters have that a saved search drops (ZSavedSearchFilters omits them). */
+const LISTING_ONLY = new Set<string>([
+  "sort_by",
+  "sort_order",
+  "sort_combined",
+  "page",
+  "per_page",
+  "section",
+  "user_id",
+  "has_active_subscription",
+] satisfies Array<keyof TAdFilters>);
+
 /** The listing's filters as a saved search keeps them: no sort, paging, section or seller (issue 29). */
 export function savedSearchFilters(filters: TAdFilters): TSavedSearchFilters {
-  const { sort_by, sort_order, sort_combined, page, per_page, section, user_id, has_active_subscription, ...kept } =
-    filters;
-  void [sort_by, sort_order, sort_combined, page, per_page, section, user_id, has_active_subscription];
-  return Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined)) as TSavedSearchFilters;
+  return Object.fromEntries(
+    Object.entries(filters).filter(([key, value]) => value !== undefined && !LISTING_ONLY.has(key)),
+  ) as TSavedSearchFilters;
 }
-
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US")}`;
 
 /** A name from the filters, as the issue writes one: "Toyota · Cars · under $6,000 · Montserrado". */
 export function suggestSearchName(filters: TSavedSearchFilters, scopeName?: string): string {
-  const { price_min: min, price_max: max } = filters;
-  const price =
-    min !== undefined && max !== undefined
-      ? `${dollars(min)}–${dollars(max)}`
-      : max !== undefined
-        ? `under ${dollars(max)}`
-        : min !== undefined
-          ? `from ${dollars(min)}`
-          : undefined;
+  const price = searchPriceWords(filters);
   const values = (filters.attributes ?? []).flatMap((attribute) => attribute.values ?? []);
   return [filters.search, ...values, scopeName, price, filters.location]
     .filter((part): part is string => Boolean(part))

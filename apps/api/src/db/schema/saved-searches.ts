@@ -1,8 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
 import { cascadeReference, id, timestamps, timestamptz } from "./columns.ts";
+
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 
 /**
  * A buyer's saved search (issue 29, decision 080): the filters of POST /ads/get, how often to be told and by which
@@ -23,6 +36,16 @@ export const savedSearches = pgTable(
     email: boolean().notNull(),
     sms: boolean().notNull(),
     match_key: text().notNull(),
+    // What a candidate must meet, kept beside the filters so the percolator's read checks it in PostgreSQL and only
+    // the searches an ad may match leave the database (decision 083). Generated, they never disagree with `filters`.
+    subcategory_id: integer().generatedAlwaysAs(sql`(filters->>'subcategory_id')::int`),
+    category_id: integer().generatedAlwaysAs(sql`(filters->>'category_id')::int`),
+    price_min: numeric().generatedAlwaysAs(sql`(filters->>'price_min')::numeric`),
+    price_max: numeric().generatedAlwaysAs(sql`(filters->>'price_max')::numeric`),
+    /** The search's words as POST /ads/get parses them; null without words. */
+    search_query: tsquery().generatedAlwaysAs(
+      sql`websearch_to_tsquery('simple', waterside_unaccent(lower(filters->>'search')))`,
+    ),
     /** Matches after this moment are the search's new_count; opening the search moves it to now. */
     seen_at: timestamptz().notNull().defaultNow(),
     /** When the search was moved from instant to daily for matching too much (and the user told). */

@@ -1,9 +1,8 @@
 import type { TAdListItem } from "@waterside/shared/ads";
-import { SAVED_SEARCH_MESSAGES, type TSavedSearchFilters } from "@waterside/shared/saved-searches";
+import { SAVED_SEARCH_MESSAGES, savedSearchPath, type TSavedSearchFilters } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { notify } from "../notifications/notification-centre.ts";
-import { listingPath } from "./saved-search-filters.ts";
 import {
   findPendingMatches,
   findUserContact,
@@ -78,7 +77,10 @@ export function createSavedSearchAlerts({
     const ads = await adsOf(pending);
     const heading =
       pending.length === 1 ? `New ad for “${search.name}”` : `${pending.length} new ads for “${search.name}”`;
-    const listing = listingPath(search.filters as TSavedSearchFilters, search.id, newest.category_id);
+    const listing = savedSearchPath(search.filters as TSavedSearchFilters, {
+      categoryId: newest.category_id,
+      savedSearchId: search.id,
+    });
     const url = pending.length === 1 ? adPath({ ...newest, id: newest.ad_id }) : listing;
     const contact = await findUserContact(tx, search.user_id);
     const { created } = await notify(tx, {

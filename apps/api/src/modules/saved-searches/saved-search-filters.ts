@@ -77,45 +77,6 @@ export function candidateKeysOf(ad: {
   ];
 }
 
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-
-/** "under $6,000", "over $2,000", "$2,000–$6,000": the price part of a search's name. */
-export function priceWords(filters: TSavedSearchFilters): string | null {
-  const min = filters.price_min || undefined;
-  const max = filters.price_max;
-  if (min !== undefined && max !== undefined) return `${dollars(min)}–${dollars(max)}`;
-  if (max !== undefined) return `under ${dollars(max)}`;
-  if (min !== undefined) return `over ${dollars(min)}`;
-  return null;
-}
-
-/**
- * The address of the search on the web (apps/web listing-params.ts reads the same parameters): the subcategory's or
- * category's listing, else /search. `saved_search` lets the page mark the search seen when opened from an alert.
- */
-export function listingPath(filters: TSavedSearchFilters, savedSearchId: number, categoryOf?: number): string {
-  const params = new URLSearchParams();
-  if (filters.search) params.set("search", filters.search);
-  if (filters.location) params.set("location", filters.location);
-  if (filters.price_min !== undefined) params.set("price_min", String(filters.price_min));
-  if (filters.price_max !== undefined) params.set("price_max", String(filters.price_max));
-  if (filters.verified_sellers) params.set("verified_sellers", "true");
-  for (const attribute of filters.attributes ?? []) {
-    for (const value of attribute.values ?? []) params.append(`f${attribute.id}`, value);
-    if (attribute.min !== undefined) params.set(`f${attribute.id}_min`, String(attribute.min));
-    if (attribute.max !== undefined) params.set(`f${attribute.id}_max`, String(attribute.max));
-  }
-  params.set("saved_search", String(savedSearchId));
-  const categoryId = filters.category_id ?? categoryOf;
-  const base =
-    filters.subcategory_id && categoryId
-      ? `/categories/${categoryId}/${filters.subcategory_id}`
-      : filters.category_id
-        ? `/categories/${filters.category_id}`
-        : "/search";
-  return `${base}?${params.toString()}`;
-}
-
 /** What matching compares of an ad (saved-searches.queries.ts findMatchableAd). */
 export interface AdFacts {
   category_id: number;

@@ -1,11 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import {
-  INSTANT_COLLAPSE_SECONDS,
-  INSTANT_DAILY_MATCH_LIMIT,
-  SAVED_SEARCH_MESSAGES,
-  type TSavedSearch,
-} from "@waterside/shared/saved-searches";
+import { INSTANT_DAILY_MATCH_LIMIT, SAVED_SEARCH_MESSAGES, type TSavedSearch } from "@waterside/shared/saved-searches";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { attributes } from "../../db/schema/catalog.ts";
@@ -25,6 +20,7 @@ const ctx = useTestApp();
 const CARS = 1;
 const SUVS = 2;
 const channels = { push: true, email: true, sms: false };
+const COLLAPSE_SECONDS = 30;
 let matcher: ReturnType<typeof createSavedSearchMatcher>;
 let alerts: ReturnType<typeof createSavedSearchAlerts>;
 let brand: number;
@@ -38,7 +34,7 @@ beforeAll(async () => {
     publicUrl: "https://waterside.test",
     unsubscribeTokens,
   });
-  matcher = createSavedSearchMatcher({ db: ctx.db, jobs: ctx.jobs, hooks: alerts });
+  matcher = createSavedSearchMatcher({ db: ctx.db, jobs: ctx.jobs, hooks: alerts, collapseSeconds: COLLAPSE_SECONDS });
   const ids = Object.fromEntries(
     (
       await ctx.db
@@ -141,7 +137,7 @@ describe("matching a new ad", () => {
     expect(queued[0]!.data.savedSearchIds.sort()).toEqual([toyota.search.id, anyCar.search.id].sort());
     for (const job of queued) {
       const delay = (new Date(job.start_after).getTime() - ad.created_at.getTime()) / 1000;
-      expect(delay).toBeGreaterThanOrEqual(INSTANT_COLLAPSE_SECONDS - 5);
+      expect(delay).toBeGreaterThanOrEqual(COLLAPSE_SECONDS - 5);
       expect(delay).toBeLessThan(60);
     }
 

@@ -1,4 +1,4 @@
-import { INSTANT_COLLAPSE_SECONDS, INSTANT_DAILY_MATCH_LIMIT } from "@waterside/shared/saved-searches";
+import { INSTANT_DAILY_MATCH_LIMIT } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import { candidateKeysOf, meetsFilters } from "./saved-search-filters.ts";
@@ -15,14 +15,25 @@ export interface MatchHooks {
  * records the matches. The match's primary key makes a replayed or doubled job record nothing twice, and only
  * newly recorded matches schedule an alert.
  */
-export function createSavedSearchMatcher({ db, jobs, hooks }: { db: Database; jobs: Jobs; hooks: MatchHooks }) {
+export function createSavedSearchMatcher({
+  db,
+  jobs,
+  hooks,
+  collapseSeconds,
+}: {
+  db: Database;
+  jobs: Jobs;
+  hooks: MatchHooks;
+  /** Matches of one instant search within this window make one notification (SAVED_SEARCH_COLLAPSE_SECONDS). */
+  collapseSeconds: number;
+}) {
   return {
     /** Matches one ad; returns the ids of the searches it newly matched. */
     async matchAd(adId: number): Promise<number[]> {
       const ad = await findMatchableAd(db, adId);
       if (!ad) return [];
       const candidates = await findCandidateSearches(db, ad, candidateKeysOf(ad));
-      const matched = candidates.filter((search) => search.words_match && meetsFilters(search.filters, ad));
+      const matched = candidates.filter((search) => meetsFilters(search.filters, ad));
       if (matched.length === 0) return [];
       return db.transaction(async (tx) => {
         const fresh = await insertMatches(
@@ -45,7 +56,7 @@ export function createSavedSearchMatcher({ db, jobs, hooks }: { db: Database; jo
           await jobs.send(
             "saved-searches.deliver-instant",
             { savedSearchIds: due },
-            { tx, startAfter: new Date(Date.now() + INSTANT_COLLAPSE_SECONDS * 1000) },
+            { tx, startAfter: new Date(Date.now() + collapseSeconds * 1000) },
           );
         }
         return fresh;

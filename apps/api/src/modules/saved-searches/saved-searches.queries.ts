@@ -117,23 +117,24 @@ export type CandidateSearch = {
   name: string;
   filters: TSavedSearchFilters;
   frequency: "instant" | "daily";
-  /** Whether the ad holds the search's words as the listing matches them (true without words). */
-  words_match: boolean;
 };
 
 /**
- * The percolator's read: the searches filed under one of the ad's keys (an index scan per key), not the owner's,
- * with their word condition evaluated against the ad's own search_vector.
+ * The percolator's read (decision 080): the searches filed under one of the ad's keys (an index scan per key), not
+ * the owner's, with the conditions kept in columns (decision 083) checked here: scope, price bounds and words,
+ * against the ad's own search_vector as the listing matches them. Only a place, attributes and verified sellers are
+ * left to check in JavaScript, on the few that pass.
  */
 export async function findCandidateSearches(db: Executor, ad: MatchableAd, keys: string[]) {
   return db.execute<CandidateSearch>(sql`
-    select s.id, s.user_id, s.name, s.filters, s.frequency,
-      case when s.filters ? 'search'
-        then (select a.search_vector from ads a where a.id = ${ad.id})
-          @@ websearch_to_tsquery('simple', waterside_unaccent(lower(s.filters->>'search')))
-        else true end as words_match
-    from saved_searches s
-    where s.match_key = any(${textArray(keys)}::text[]) and s.user_id <> ${ad.user_id}`);
+    select s.id, s.user_id, s.name, s.filters, s.frequency
+    from saved_searches s, (select search_vector from ads where id = ${ad.id}) a
+    where s.match_key = any(${textArray(keys)}::text[]) and s.user_id <> ${ad.user_id}
+      and (s.subcategory_id is null or s.subcategory_id = ${ad.subcategory_id})
+      and (s.category_id is null or s.category_id = ${ad.category_id})
+      and (s.price_min is null or s.price_min <= ${ad.price})
+      and (s.price_max is null or s.price_max >= ${ad.price})
+      and (s.search_query is null or a.search_vector @@ s.search_query)`);
 }
 
 /** Records the matches; returns the searches newly matched (a replayed job finds them recorded already). */

@@ -1,4 +1,3 @@
-import { INSTANT_COLLAPSE_SECONDS } from "@waterside/shared/saved-searches";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import type { SavedSearchAlerts } from "./saved-search-alerts.ts";
@@ -35,12 +34,14 @@ export function reactToSavedSearchesEvents({
   jobs,
   matcher,
   alerts,
+  collapseSeconds,
 }: {
   db: Database;
   events: DomainEvents;
   jobs: Jobs;
   matcher: SavedSearchMatcher;
   alerts: SavedSearchAlerts;
+  collapseSeconds: number;
 }) {
   events.onWrite("ad.created", async ({ adId }, tx) => {
     await jobs.send("saved-searches.match-ad", { adId }, { tx });
@@ -71,7 +72,7 @@ export function reactToSavedSearchesEvents({
     "saved-searches.deliver-overdue",
     async () => {
       // Two windows late: the search's own job is lost or was merged into one that ran before the match committed.
-      for (const id of await findOverdueInstantSearches(db, 2 * INSTANT_COLLAPSE_SECONDS)) {
+      for (const id of await findOverdueInstantSearches(db, 2 * collapseSeconds)) {
         await alerts.deliverInstant(id);
       }
     },

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   SAVED_SEARCH_LIMIT,
   SAVED_SEARCH_MESSAGES,
+  searchPriceWords,
   type TSavedSearch,
   type TSavedSearchCreate,
   type TSavedSearchFilters,
@@ -10,7 +11,7 @@ import {
 import type { Database, Transaction } from "../../db/database.ts";
 import { savedSearches } from "../../db/schema/saved-searches.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
-import { matchKeyOf, narrowsSomething, priceWords } from "./saved-search-filters.ts";
+import { matchKeyOf, narrowsSomething } from "./saved-search-filters.ts";
 import {
   findCatalogNames,
   findSearchLexemes,
@@ -58,7 +59,7 @@ export function createSavedSearchesService({
       filters.search,
       ...values,
       names.subcategory ?? names.category,
-      priceWords(filters),
+      searchPriceWords(filters),
       filters.location,
       filters.verified_sellers ? "verified sellers" : null,
     ].filter((part): part is string => Boolean(part?.trim()));

@@ -1,5 +1,5 @@
 import { BRAND } from "@waterside/shared/brand";
-import { useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { clsx } from "clsx";
 import { Logo } from "~/components/ui/logo";
@@ -43,8 +43,9 @@ export function TopBar() {
   );
 }
 
-const iconLinkClass =
-  "grid size-9 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800 sm:size-10";
+const iconShapeClass =
+  "size-9 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800 sm:size-10";
+const iconLinkClass = clsx("grid", iconShapeClass);
 
 /**
  * Spec §2 top bar: Login when signed out; Sell, Saved Items, Chat and the profile picture when signed in.
@@ -85,7 +86,7 @@ function AccountArea() {
           />
         </svg>
       </Link>
-      <NotificationBell />
+      <NotificationBell userId={user.id} />
       <ChatLink />
       <Link to="/profile" aria-label="Your profile" title={user.name} className="rounded-full">
         <Avatar name={user.name} url={user.profile_image_url} className="size-9" />
@@ -94,12 +95,20 @@ function AccountArea() {
   );
 }
 
-/** Issue 29: the bell, with the number of unread notifications; it opens the notifications page. */
-function NotificationBell() {
+const NotificationsPanel = lazy(() => import("~/features/notifications/components/notifications-panel"));
+
+/**
+ * Issue 29: the bell, with the number of unread notifications. On a phone it opens the notifications page; on a
+ * desktop a dropdown of the newest ones (a native popover: Escape and a click outside close it), loaded when opened.
+ */
+function NotificationBell({ userId }: { userId: number }) {
   const unread = useNotificationBell();
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
-  return (
-    <Link to="/notifications" className={clsx(iconLinkClass, "relative")} aria-label={label} title={label}>
+  const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const icon = (
+    <>
       <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
         <path
           d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
@@ -118,7 +127,38 @@ function NotificationBell() {
           {unread > 9 ? "9+" : unread}
         </span>
       ) : null}
-    </Link>
+    </>
+  );
+  return (
+    <>
+      <Link to="/notifications" className={clsx(iconLinkClass, "relative lg:hidden")} aria-label={label} title={label}>
+        {icon}
+      </Link>
+      <button
+        type="button"
+        popoverTarget={panelId}
+        className={clsx(iconShapeClass, "relative hidden lg:grid")}
+        aria-label={label}
+        title={label}
+      >
+        {icon}
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        popover="auto"
+        role="dialog"
+        aria-label="Notifications"
+        onToggle={(event) => setOpen(event.newState === "open")}
+        className="top-16 right-6 bottom-auto left-auto m-0 w-96 rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-lg"
+      >
+        {open && (
+          <Suspense fallback={<div className="h-40" aria-busy="true" />}>
+            <NotificationsPanel userId={userId} onLeave={() => panel.current?.hidePopover()} />
+          </Suspense>
+        )}
+      </div>
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { SaveSearchButton, savedSearchFilters, suggestSearchName } from "~/components/save-search-button";
+import { markSavedSearchSeen } from "~/lib/api/mark-saved-search-seen";
+import { authedTransport, useSession } from "~/lib/session";
 import { adCount } from "../ad-count";
 import { ActiveFilterChips } from "./active-filter-chips";
 import { AdGrid } from "./ad-grid";
@@ -44,6 +46,15 @@ export function ListingView({
   const searchFilters = savedSearchFilters(
     filtersFromUrl(params, { category_id: category?.id, subcategory_id: subcategoryId }),
   );
+  const session = useSession();
+  const openedSearch = Number(params.get("saved_search")) || undefined;
+  useEffect(() => {
+    // Opened from an alert or the profile's Saved searches: the search's matches are seen now. A failed mark only
+    // leaves the count for next time.
+    if (openedSearch && session.status === "signed-in") {
+      markSavedSearchSeen(authedTransport, openedSearch).catch(() => {});
+    }
+  }, [openedSearch, session.status]);
   return (
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-4 sm:px-6">
       <SearchBar

@@ -1,12 +1,10 @@
 import { BRAND } from "@waterside/shared/brand";
 import type { TNotification } from "@waterside/shared/notification-centre";
-import { clsx } from "clsx";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/notifications";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { RetryAlert } from "~/components/ui/retry-alert";
-import { useFormatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { requireSession } from "~/lib/require-session";
 import { authedTransport, currentSession } from "~/lib/session";
@@ -14,6 +12,8 @@ import { setUnreadNotifications, useUnreadNotifications } from "~/lib/unread-not
 import { usePagedList } from "~/lib/use-paged-list";
 import { getNotifications } from "../api/get-notifications";
 import { markNotificationsRead } from "../api/mark-notifications-read";
+import { NotificationRow } from "../components/notification-row";
+import { useOpenNotification } from "../use-open-notification";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Notifications | ${BRAND}` },
@@ -34,8 +34,7 @@ export function HydrateFallback() {
  */
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { userId } = loaderData;
-  const navigate = useNavigate();
-  const date = useFormatDate();
+  const openNotification = useOpenNotification(userId);
   const unread = useUnreadNotifications(userId);
   const [markingAll, setMarkingAll] = useState(false);
   const list = usePagedList<TNotification>(
@@ -49,13 +48,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const rows = list.data;
 
   async function open(notification: TNotification) {
-    if (!notification.read_at) {
-      list.replace({ ...notification, read_at: new Date().toISOString() });
-      // The bell follows at once; the socket confirms the server's count.
-      if (unread) setUnreadNotifications(userId, unread - 1);
-      markNotificationsRead(authedTransport, { ids: [notification.id] }).catch(() => {});
-    }
-    await navigate(notification.url);
+    if (!notification.read_at) list.replace({ ...notification, read_at: new Date().toISOString() });
+    await openNotification(notification);
   }
 
   async function markAll() {
@@ -110,36 +104,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Your notifications">
           {rows.items.map((notification) => (
             <li key={notification.id}>
-              <button
-                type="button"
-                onClick={() => void open(notification)}
-                className={clsx(
-                  "flex w-full items-start gap-3 p-3 text-left hover:bg-slate-50 sm:p-4",
-                  !notification.read_at && "bg-emerald-50/60",
-                )}
-              >
-                {notification.image_url ? (
-                  <img
-                    src={notification.image_url}
-                    alt=""
-                    width={56}
-                    height={42}
-                    loading="lazy"
-                    className="h-[42px] w-14 shrink-0 rounded-md bg-slate-100 object-cover"
-                  />
-                ) : null}
-                <span className="min-w-0 flex-1">
-                  <span className={clsx("block break-words", !notification.read_at && "font-semibold")}>
-                    {!notification.read_at && <span className="sr-only">Unread: </span>}
-                    {notification.title}
-                  </span>
-                  <span className="block text-sm break-words text-slate-600">{notification.body}</span>
-                  <span className="block text-xs text-slate-500">{date(notification.created_at, "time")}</span>
-                </span>
-                {!notification.read_at && (
-                  <span className="mt-2 size-2.5 shrink-0 rounded-full bg-emerald-600" aria-hidden="true" />
-                )}
-              </button>
+              <NotificationRow notification={notification} onOpen={(chosen) => void open(chosen)} />
             </li>
           ))}
         </ul>

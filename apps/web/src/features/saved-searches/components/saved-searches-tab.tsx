@@ -1,6 +1,7 @@
 import {
   SAVED_SEARCH_LIMIT,
   SAVED_SEARCH_MESSAGES,
+  savedSearchPath,
   type TSavedSearch,
   type TSavedSearchFrequency,
 } from "@waterside/shared/saved-searches";
@@ -12,8 +13,7 @@ import { withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
-import { deleteSavedSearch, getSavedSearches, markSavedSearchSeen, updateSavedSearch } from "../api/saved-searches";
-import { savedSearchPath } from "../search-address";
+import { deleteSavedSearch, getSavedSearches, updateSavedSearch } from "../api/saved-searches";
 
 const FREQUENCY_LABELS: Record<TSavedSearchFrequency, string> = { instant: "At once", daily: "Once a day" };
 
@@ -31,9 +31,8 @@ export function SavedSearchesTab() {
   const [busy, setBusy] = useState<number | null>(null);
 
   async function open(search: TSavedSearch) {
-    // The matches are seen once the listing shows them; a failed mark only leaves the count for next time.
-    markSavedSearchSeen(authedTransport, search.id).catch(() => {});
-    await navigate(savedSearchPath(search.filters));
+    // The listing marks the matches seen (its saved_search parameter).
+    await navigate(savedSearchPath(search.filters, { savedSearchId: search.id }));
   }
 
   async function switchFrequency(search: TSavedSearch) {
