@@ -19,6 +19,7 @@ const API_MODULES = {
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts", "category-tree.service.ts", "attributes.service.ts"],
   chat: [],
+  "exchange-rates": ["latest-rate.ts"],
   notifications: ["notification-centre.ts"],
   health: [],
   "password-reset": [],

@@ -41,6 +41,18 @@ export const MOMO_PREFIXES: Record<string, readonly string[]> = {
   "260": ["96", "97"],
 };
 
+/** Issue 30: Orange Money Liberia's numbers, 231 77… and 231 76…; every other wallet number pays through MTN MoMo. */
+export const ORANGE_PREFIXES: Record<string, readonly string[]> = { "231": ["77", "76"] };
+
+/** The wallet providers a payment can go through (issue 30). */
+export const PAYMENT_PROVIDERS = ["mtn_momo", "orange_money"] as const;
+export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** How the screens and receipts name them. */
+export const PAYMENT_PROVIDER_NAMES: Record<TPaymentProvider, string> = {
+  mtn_momo: "MTN MoMo",
+  orange_money: "Orange Money",
+};
+
 export const PAYMENT_MESSAGES = {
   // §5 "Mobile-money phone number", in the order the checks run.
   phoneRequired: "Phone number is required",
@@ -48,6 +60,9 @@ export const PAYMENT_MESSAGES = {
   phoneDigitsOnly: "Phone number must contain digits only (no spaces, dashes, or symbols).",
   phoneCountryCode: "Phone number must start with country code (e.g., 231)",
   phoneNotMomo: "Invalid MTN MoMo number",
+  // Issue 30: an Orange Money number is checked by the same rules, then Orange's prefixes.
+  phoneNotOrange: "Invalid Orange Money number",
+  lrdUnavailable: "Paying in Liberian dollars is not available right now. Please pay in US dollars.",
   // §5 "Boost step".
   selectPackage: "Please select a pricing option or skip",
   alreadySubscribed: "You already subscribe to this package",
@@ -120,4 +135,26 @@ export function momoPhoneError(value: string): string | null {
   if (!country) return PAYMENT_MESSAGES.phoneCountryCode;
   const rest = phone.slice(country.length);
   return MOMO_PREFIXES[country]!.some((prefix) => rest.startsWith(prefix)) ? null : PAYMENT_MESSAGES.phoneNotMomo;
+}
+
+/** Issue 30: the message of the first rule an Orange Money number breaks (MoMo's rules, then Orange's prefixes). */
+export function orangePhoneError(value: string): string | null {
+  const error = momoPhoneError(value);
+  if (error && error !== PAYMENT_MESSAGES.phoneNotMomo) return error;
+  const phone = normalizeMomoPhone(value);
+  const country = Object.keys(ORANGE_PREFIXES).find((code) => phone.startsWith(code));
+  const rest = country ? phone.slice(country.length) : "";
+  return country && ORANGE_PREFIXES[country]!.some((prefix) => rest.startsWith(prefix))
+    ? null
+    : PAYMENT_MESSAGES.phoneNotOrange;
+}
+
+/**
+ * Issue 30: the wallet a number pays with: Orange Money for Orange's numbers, MTN MoMo for MTN's; null while the
+ * number is not yet one of either (the form then says what to fix, in MoMo's words).
+ */
+export function walletOfPhone(value: string): TPaymentProvider | null {
+  if (!orangePhoneError(value)) return "orange_money";
+  if (!momoPhoneError(value)) return "mtn_momo";
+  return null;
 }

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { zDay } from "./analytics.ts";
 import { zId, zPage } from "./ids.ts";
+import { CURRENCIES } from "./money.ts";
 import {
   PACKAGE_TYPES,
   PAYMENT_MESSAGES,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
   momoPhoneError,
   normalizeMomoPhone,
+  orangePhoneError,
 } from "./payments-messages.ts";
 
 // Boosts paid with MTN Mobile Money (second document §3 Package, Subscription, Payment request; §7; decision 048).
@@ -42,13 +45,28 @@ export const zMomoPhone = z
   })
   .transform(normalizeMomoPhone);
 
-/** POST /payments/momo: phone_number, package_id, optional ad_id (a business plan has none). */
-export const ZRequestPayment = z.object({
-  phone_number: zMomoPhone,
+/** An Orange Money number (issue 30): MoMo's rules and messages, then Orange's prefixes; put in the same form. */
+export const zOrangePhone = z
+  .string({ message: PAYMENT_MESSAGES.phoneRequired })
+  .superRefine((phone, context) => {
+    const error = orangePhoneError(phone);
+    if (error) context.addIssue({ code: "custom", message: error });
+  })
+  .transform(normalizeMomoPhone);
+
+const paymentFields = {
   package_id: zId("Choose a package."),
   ad_id: z.preprocess(blankAsMissing, zId("Choose an ad.").optional()),
-});
+  /** Issue 30: the currency to pay in; US$ when absent (the spec's call sends none). L$ is the package's price at the rate. */
+  currency: z.preprocess(blankAsMissing, z.enum(CURRENCIES).optional()),
+};
+
+/** POST /payments/momo: phone_number, package_id, optional ad_id (a business plan has none). */
+export const ZRequestPayment = z.object({ phone_number: zMomoPhone, ...paymentFields });
 export type TRequestPayment = z.infer<typeof ZRequestPayment>;
+/** POST /payments/orange-money (issue 30): the same fields, with an Orange Money number. */
+export const ZRequestOrangePayment = z.object({ phone_number: zOrangePhone, ...paymentFields });
+export type TRequestOrangePayment = z.infer<typeof ZRequestOrangePayment>;
 export const ZPaymentRequested = z.object({ transaction_id: z.string() });
 
 /** Second document §3 "Subscription": id, status, start_date, end_date, package, ad (id, title), ad_id. */
@@ -100,8 +118,14 @@ export const ZPayment = z.object({
   transaction_id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   reason: z.string().nullable(),
+  /** Issue 30: the wallet it went through. */
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** What the wallet was charged, in `currency`. */
   amount: z.number(),
   currency: z.string(),
+  /** The package's price in US$; with `usd_lrd`, the rate an L$ payment was charged at (null for US$). */
+  amount_usd: z.number(),
+  usd_lrd: z.number().nullable(),
   phone_number: z.string(),
   package: z.object({ id: z.number().int(), name: z.string() }),
   ad: z.object({ id: z.number().int(), title: z.string() }).nullable(),

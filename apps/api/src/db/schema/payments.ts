@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
 import { cascadeReference, id, reference, timestamps, timestamptz } from "./columns.ts";
@@ -63,9 +74,17 @@ export const payments = pgTable(
     package_id: reference(() => packages.id),
     ad_id: integer().references(() => ads.id, { onDelete: "set null" }),
     type: text({ enum: ["ad", "user"] }).notNull(),
-    /** From the package when requested, never from the client. */
+    /** Which wallet's provider it goes through (issue 30): one state machine, one adapter per provider. */
+    provider: text({ enum: ["mtn_momo", "orange_money"] })
+      .notNull()
+      .default("mtn_momo"),
+    /** What the provider is asked for, in `currency`: the package's US$ price, or its L$ value at `usd_lrd`. */
     amount: numeric({ precision: 10, scale: 2, mode: "number" }).notNull(),
     currency: text().notNull(),
+    /** The package's price in US$ when requested, never from the client. */
+    amount_usd: numeric({ precision: 10, scale: 2, mode: "number" }).notNull(),
+    /** The US$→L$ rate an L$ payment was charged at (exchange_rates at the moment); null for a US$ payment. */
+    usd_lrd: numeric({ precision: 12, scale: 4, mode: "number" }),
     phone_number: text().notNull(),
     status: text({ enum: ["requesting", "pending", "successful", "failed"] })
       .notNull()
@@ -87,6 +106,7 @@ export const payments = pgTable(
     ...timestamps,
   },
   (table) => [
+    check("payments_provider_known", sql`${table.provider} in ('mtn_momo', 'orange_money')`),
     index("payments_user_created_idx").on(table.user_id, table.created_at),
     index("payments_open_due_idx")
       .on(table.next_check_at)

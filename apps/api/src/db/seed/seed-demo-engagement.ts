@@ -186,9 +186,9 @@ export async function writeDemoPayments(db: Transaction) {
     const type = plan.forAd ? "ad" : "user";
     const at = sql`now() - ${plan.daysAgo} * interval '1 day'`;
     const [payment] = await db.execute<{ id: string }>(sql`
-      insert into payments (id, user_id, package_id, ad_id, type, amount, currency, phone_number, status, reason,
-        financial_transaction_id, checks, completed_at, receipt_sent_at, created_at, updated_at)
-      values (gen_random_uuid(), ${plan.seller.user_id}, ${pack.id}, ${adId}, ${type}, ${pack.price}, 'USD',
+      insert into payments (id, user_id, package_id, ad_id, type, amount, currency, amount_usd, phone_number, status,
+        reason, financial_transaction_id, checks, completed_at, receipt_sent_at, created_at, updated_at)
+      values (gen_random_uuid(), ${plan.seller.user_id}, ${pack.id}, ${adId}, ${type}, ${pack.price}, 'USD', ${pack.price},
         '231881234567', ${plan.status}, ${plan.status === "failed" ? "NOT_ENOUGH_FUNDS" : null},
         ${plan.status === "successful" ? String(1_000_000 + index) : null}, 1, ${at}, ${at}, ${at}, ${at})
       returning id`);

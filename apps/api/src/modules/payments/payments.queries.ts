@@ -1,3 +1,4 @@
+import type { TPaymentProvider } from "@waterside/shared/payments-messages";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 
@@ -33,8 +34,11 @@ export interface PaymentRow {
   package_id: number;
   ad_id: number | null;
   type: "ad" | "user";
+  provider: TPaymentProvider;
   amount: number;
   currency: string;
+  amount_usd: number;
+  usd_lrd: number | null;
   phone_number: string;
   status: "requesting" | "pending" | "successful" | "failed";
   reason: string | null;
@@ -47,7 +51,8 @@ export interface PaymentRow {
 }
 
 const paymentColumns = sql`
-  p.id, p.user_id, p.package_id, p.ad_id, p.type, p.amount::float8 as amount, p.currency, p.phone_number, p.status,
+  p.id, p.user_id, p.package_id, p.ad_id, p.type, p.provider, p.amount::float8 as amount, p.currency,
+  p.amount_usd::float8 as amount_usd, p.usd_lrd::float8 as usd_lrd, p.phone_number, p.status,
   p.reason, p.financial_transaction_id, p.checks, p.created_at, p.completed_at, k.name as package_name,
   a.title as ad_title`;
 

@@ -66,8 +66,11 @@ function toPayment(row: PaymentRow): TPayment {
     transaction_id: row.id,
     status: publicStatus(row.status),
     reason: row.reason && momoReasonText(row.reason),
+    provider: row.provider,
     amount: row.amount,
     currency: row.currency,
+    amount_usd: row.amount_usd,
+    usd_lrd: row.usd_lrd,
     phone_number: row.phone_number,
     package: { id: row.package_id, name: row.package_name },
     ad: row.ad_id === null || row.ad_title === null ? null : { id: row.ad_id, title: row.ad_title },
@@ -142,8 +145,9 @@ export function createPaymentsService({
       try {
         await db.transaction(async (tx) => {
           await tx.execute(sql`
-            insert into payments (id, user_id, package_id, ad_id, type, amount, currency, phone_number, next_check_at)
-            values (${id}, ${user.userId}, ${pack.id}, ${adId}, ${pack.type}, ${pack.price}, ${currency},
+            insert into payments (id, user_id, package_id, ad_id, type, amount, currency, amount_usd, phone_number,
+              next_check_at)
+            values (${id}, ${user.userId}, ${pack.id}, ${adId}, ${pack.type}, ${pack.price}, ${currency}, ${pack.price},
               ${input.phone_number}, now() + interval '30 seconds')`);
           await tx.execute(sql`
             insert into subscriptions (user_id, ad_id, package_id, type, status, payment_id)
