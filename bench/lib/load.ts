@@ -22,9 +22,12 @@ export async function measure(
     body,
     headers,
     vary,
+    rate,
   }: {
     connections?: number;
     seconds?: number;
+    /** Requests per second across all connections (open load, as browsing is); none: as fast as answered. */
+    rate?: number;
     method?: "GET" | "POST";
     body?: unknown;
     headers?: Record<string, string>;
@@ -38,6 +41,7 @@ export async function measure(
     ...(process.env.BENCH_WORKERS && !vary && { workers: Number(process.env.BENCH_WORKERS) }),
     connections,
     duration: seconds,
+    ...(rate && { overallRate: rate }),
     method,
     ...(body !== undefined && { body: JSON.stringify(body), headers: { ...json, ...headers } }),
     ...(vary && {

@@ -157,6 +157,24 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
       });
     },
 
+    /**
+     * Enqueues many jobs of `name` in one statement (the queue's retry and expiry settings apply), each not before
+     * its `startAfter` when given; inside `tx` they commit with it.
+     */
+    async sendMany<N extends Name>(
+      name: N,
+      items: Array<{ data: M[N]; startAfter?: Date }>,
+      { tx }: Pick<SendOptions, "tx"> = {},
+    ) {
+      if (!boss || !started) throw new Error(`The job queue is not started; "${name}" was not enqueued`);
+      if (!registered.has(name)) throw new Error(`The job "${name}" has no worker`);
+      if (items.length === 0) return;
+      await boss.insert(
+        items.map(({ data, startAfter }) => ({ name, data, ...(startAfter && { startAfter }) })),
+        tx ? { db: transactionExecutor(tx) } : {},
+      );
+    },
+
     /** Installs or migrates pg-boss' schema, creates the queues, starts the workers and schedules. */
     async start(log: Pick<FastifyBaseLogger, "error">) {
       if (boss) return;

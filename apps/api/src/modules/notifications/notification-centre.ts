@@ -1,5 +1,5 @@
 import { QUIET_HOURS, type TNotificationType } from "@waterside/shared/notification-centre";
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Transaction } from "../../db/database.ts";
 import { notificationDeliveries, notifications } from "../../db/schema/notifications.ts";
 import type { JobMap, Jobs } from "../../lib/jobs.ts";
@@ -101,58 +101,85 @@ export async function notify(
   input: NotifyInput,
   now: Date = new Date(),
 ): Promise<{ id: number; created: boolean }> {
+  const [result] = await notifyAll(tx, [input], now);
+  return result!;
+}
+
+/**
+ * notify() for many notifications at once (a batch of saved-search alerts): the same rows and jobs, written by three
+ * statements whatever their number. Results are in the inputs' order; their dedupe keys must differ.
+ */
+export async function notifyAll(
+  tx: Transaction,
+  inputs: NotifyInput[],
+  now: Date = new Date(),
+): Promise<Array<{ id: number; created: boolean }>> {
   const jobs = queues.at(-1);
   if (!jobs) throw new Error("The notification centre has no job queue: build the app first");
-  const [inserted] = await tx
+  if (inputs.length === 0) return [];
+  const inserted = await tx
     .insert(notifications)
-    .values({
-      user_id: input.userId,
-      type: input.type,
-      title: input.title,
-      body: input.body,
-      url: input.url,
-      image_url: input.imageUrl ?? null,
-      dedupe_key: input.dedupeKey,
-      created_at: now,
-    })
+    .values(
+      inputs.map((input) => ({
+        user_id: input.userId,
+        type: input.type,
+        title: input.title,
+        body: input.body,
+        url: input.url,
+        image_url: input.imageUrl ?? null,
+        dedupe_key: input.dedupeKey,
+        created_at: now,
+      })),
+    )
     .onConflictDoNothing({ target: notifications.dedupe_key })
-    .returning({ id: notifications.id });
-  if (!inserted) {
-    // The insert waited for any transaction writing the same key, so the row is there to read now.
-    const [existing] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.dedupe_key, input.dedupeKey));
-    return { id: existing?.id ?? 0, created: false };
-  }
-  const wanted = DELIVERY_CHANNELS.filter((channel) => input.channels[channel]);
+    .returning({ id: notifications.id, dedupe_key: notifications.dedupe_key });
+  const created = new Map(inserted.map((row) => [row.dedupe_key, row.id]));
+  const taken = inputs.filter((input) => !created.has(input.dedupeKey)).map((input) => input.dedupeKey);
+  // The insert waited for any transaction writing the same keys, so their rows are there to read now.
+  const existing = taken.length
+    ? new Map(
+        (
+          await tx
+            .select({ id: notifications.id, dedupe_key: notifications.dedupe_key })
+            .from(notifications)
+            .where(inArray(notifications.dedupe_key, taken))
+        ).map((row) => [row.dedupe_key, row.id]),
+      )
+    : new Map<string, number>();
+
   const held = quietHoursEnd(now);
   const notBefore = (channel: TDeliveryChannel) => (isHeld(channel) ? held : now);
-  if (wanted.length > 0) {
-    await tx
-      .insert(notificationDeliveries)
-      .values(wanted.map((channel) => ({ notification_id: inserted.id, channel, not_before: notBefore(channel) })));
+  const deliveries: Array<typeof notificationDeliveries.$inferInsert> = [];
+  const deliverJobs: Array<{ data: JobMap["notifications.deliver"]; startAfter?: Date }> = [];
+  for (const input of inputs) {
+    const id = created.get(input.dedupeKey);
+    if (id === undefined) continue;
+    const wanted = DELIVERY_CHANNELS.filter((channel) => input.channels[channel]);
+    for (const channel of wanted) deliveries.push({ notification_id: id, channel, not_before: notBefore(channel) });
+    const common: Omit<JobMap["notifications.deliver"], "channels" | "announce"> = {
+      notificationId: id,
+      userId: input.userId,
+      ...(input.pushTag && { pushTag: input.pushTag }),
+    };
+    const dueNow = wanted.filter((channel) => notBefore(channel) <= now);
+    const later = wanted.filter((channel) => notBefore(channel) > now);
+    // The first job also tells the user's sockets of the new unread count, once the notification has committed.
+    deliverJobs.push({
+      data: {
+        ...common,
+        channels: dueNow,
+        announce: true,
+        ...(dueNow.includes("email") && input.email && { email: input.email }),
+      },
+    });
+    if (later.length > 0) {
+      deliverJobs.push({ data: { ...common, channels: later, announce: false }, startAfter: held });
+    }
   }
-  const common: Omit<JobMap["notifications.deliver"], "channels" | "announce"> = {
-    notificationId: inserted.id,
-    userId: input.userId,
-    ...(input.pushTag && { pushTag: input.pushTag }),
-  };
-  const dueNow = wanted.filter((channel) => notBefore(channel) <= now);
-  const later = wanted.filter((channel) => notBefore(channel) > now);
-  // The first job also tells the user's sockets of the new unread count, once the notification has committed.
-  await jobs.send(
-    "notifications.deliver",
-    {
-      ...common,
-      channels: dueNow,
-      announce: true,
-      ...(dueNow.includes("email") && input.email && { email: input.email }),
-    },
-    { tx },
-  );
-  if (later.length > 0) {
-    await jobs.send("notifications.deliver", { ...common, channels: later, announce: false }, { tx, startAfter: held });
-  }
-  return { id: inserted.id, created: true };
+  if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
+  await jobs.sendMany("notifications.deliver", deliverJobs, { tx });
+  return inputs.map((input) => {
+    const id = created.get(input.dedupeKey);
+    return id === undefined ? { id: existing.get(input.dedupeKey) ?? 0, created: false } : { id, created: true };
+  });
 }

@@ -2,11 +2,11 @@ import type { TAdListItem } from "@waterside/shared/ads";
 import { SAVED_SEARCH_MESSAGES, savedSearchPath, type TSavedSearchFilters } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
-import { notify } from "../notifications/notification-centre.ts";
+import { notify, notifyAll, type NotifyInput } from "../notifications/notification-centre.ts";
 import {
   findPendingMatches,
-  findUserContact,
-  lockSearch,
+  findUserEmails,
+  lockSearches,
   markNotified,
   moveToDaily,
   type LockedSearch,
@@ -41,11 +41,9 @@ export function createSavedSearchAlerts({
   publicUrl: string;
   unsubscribeTokens: UnsubscribeTokens;
 }) {
-  /** The newest pending ads, as lists show them, in the matches' order. */
-  async function adsOf(pending: PendingMatch[]) {
-    const ids = pending.slice(0, DIGEST_ADS).map((match) => match.ad_id);
-    const items = new Map((await loadAdListItems(db, ids, mediaBaseUrl)).map((item) => [item.id, item]));
-    return ids.map((id) => items.get(id)).filter((item): item is TAdListItem => item !== undefined);
+  /** The ads by id, as lists show them. */
+  async function adsById(ids: number[]) {
+    return new Map((await loadAdListItems(db, [...new Set(ids)], mediaBaseUrl)).map((item) => [item.id, item]));
   }
 
   function emailOf(search: LockedSearch, heading: string, ads: TAdListItem[], moreUrl: string) {
@@ -69,62 +67,88 @@ export function createSavedSearchAlerts({
     return { subject: heading, html, text, unsubscribeUrl };
   }
 
-  /** One notification of the search's pending matches; false when none is pending or the key was used. */
-  async function notifyPending(tx: Transaction, search: LockedSearch, dedupeKey: (pending: PendingMatch[]) => string) {
-    const pending = await findPendingMatches(tx, search.id);
-    if (pending.length === 0) return false;
-    const newest = pending[0]!;
-    const ads = await adsOf(pending);
-    const heading =
-      pending.length === 1 ? `New ad for “${search.name}”` : `${pending.length} new ads for “${search.name}”`;
-    const listing = savedSearchPath(search.filters as TSavedSearchFilters, {
-      categoryId: newest.category_id,
-      savedSearchId: search.id,
+  /**
+   * One notification per search of its pending matches, for the searches with any, written together: three reads
+   * and notifyAll's three writes, however many searches (a popular ad's alerts go out as one batch). Returns the
+   * searches whose notification was created (not already there under its key).
+   */
+  async function notifyPending(
+    tx: Transaction,
+    searches: LockedSearch[],
+    dedupeKey: (search: LockedSearch, pending: PendingMatch[]) => string,
+  ) {
+    const pendingOf = await findPendingMatches(
+      tx,
+      searches.map((search) => search.id),
+    );
+    const due = searches.filter((search) => pendingOf.get(search.id)?.length);
+    if (due.length === 0) return new Set<number>();
+    const shown = (search: LockedSearch) => pendingOf.get(search.id)!.slice(0, DIGEST_ADS);
+    const ads = await adsById(due.flatMap((search) => shown(search).map((match) => match.ad_id)));
+    const emails = await findUserEmails(
+      tx,
+      due.filter((search) => search.email).map((search) => search.user_id),
+    );
+    const inputs = due.map((search): NotifyInput => {
+      const pending = pendingOf.get(search.id)!;
+      const newest = pending[0]!;
+      const listed = shown(search)
+        .map((match) => ads.get(match.ad_id))
+        .filter((item): item is TAdListItem => item !== undefined);
+      const heading =
+        pending.length === 1 ? `New ad for “${search.name}”` : `${pending.length} new ads for “${search.name}”`;
+      const listing = savedSearchPath(search.filters as TSavedSearchFilters, {
+        categoryId: newest.category_id,
+        savedSearchId: search.id,
+      });
+      const mailTo = search.email ? emails.get(search.user_id) : null;
+      return {
+        userId: search.user_id,
+        type: "saved_search",
+        title: heading,
+        body: listed[0] ? `${listed[0].title} – ${money(listed[0].price)}` : heading,
+        url: pending.length === 1 ? adPath({ ...newest, id: newest.ad_id }) : listing,
+        imageUrl: listed[0]?.images[0]?.thumbnail_url ?? null,
+        dedupeKey: dedupeKey(search, pending),
+        channels: { push: search.push, email: Boolean(mailTo), sms: search.sms },
+        ...(mailTo && { email: emailOf(search, heading, listed, publicUrl + listing) }),
+        // One push per saved search on a phone: a newer alert replaces the older one.
+        pushTag: `saved-search-${search.id}`,
+      };
     });
-    const url = pending.length === 1 ? adPath({ ...newest, id: newest.ad_id }) : listing;
-    const contact = await findUserContact(tx, search.user_id);
-    const { created } = await notify(tx, {
-      userId: search.user_id,
-      type: "saved_search",
-      title: heading,
-      body: ads[0] ? `${ads[0].title} – ${money(ads[0].price)}` : heading,
-      url,
-      imageUrl: ads[0]?.images[0]?.thumbnail_url ?? null,
-      dedupeKey: dedupeKey(pending),
-      channels: { push: search.push, email: search.email && Boolean(contact?.email), sms: search.sms },
-      ...(search.email && contact?.email && { email: emailOf(search, heading, ads, publicUrl + listing) }),
-      // One push per saved search on a phone: a newer alert replaces the older one.
-      pushTag: `saved-search-${search.id}`,
-    });
-    return created;
+    const results = await notifyAll(tx, inputs);
+    return new Set(due.filter((_, index) => results[index]!.created).map((search) => search.id));
   }
 
   return {
     /**
-     * The collapse window of an instant search has passed: every match since its last alert goes into one
-     * notification, keyed by its oldest pending match so a replay finds the key taken.
+     * The collapse window of instant searches has passed: for each, every match since its last alert goes into one
+     * notification, keyed by its oldest pending match so a replay finds the key taken. All in one transaction.
      */
-    async deliverInstant(savedSearchId: number) {
+    async deliverInstant(savedSearchIds: number[]) {
+      if (savedSearchIds.length === 0) return;
       await db.transaction(async (tx) => {
-        const search = await lockSearch(tx, savedSearchId);
         // A search moved to daily (or deleted) meanwhile: its matches wait for the digest.
-        if (!search || search.frequency !== "instant") return;
-        await notifyPending(tx, search, (pending) => {
+        const searches = (await lockSearches(tx, savedSearchIds)).filter((search) => search.frequency === "instant");
+        await notifyPending(tx, searches, (search, pending) => {
           const oldest = pending[pending.length - 1]!;
           return `saved_search:${search.id}:${new Date(oldest.matched_at).getTime()}`;
         });
-        await markNotified(tx, search.id);
+        await markNotified(
+          tx,
+          searches.map((search) => search.id),
+        );
       });
     },
 
     /** The day's digest of a daily search, once per search and day (`day`: YYYY-MM-DD, Liberia's date). */
     async deliverDigest(savedSearchId: number, day: string) {
       await db.transaction(async (tx) => {
-        const search = await lockSearch(tx, savedSearchId);
+        const [search] = await lockSearches(tx, [savedSearchId]);
         if (!search || search.frequency !== "daily") return;
-        const created = await notifyPending(tx, search, () => `saved_search_digest:${search.id}:${day}`);
+        const created = await notifyPending(tx, [search], () => `saved_search_digest:${search.id}:${day}`);
         // A digest already sent today leaves later matches for tomorrow's.
-        if (created) await markNotified(tx, search.id);
+        if (created.has(search.id)) await markNotified(tx, [search.id]);
       });
     },
 

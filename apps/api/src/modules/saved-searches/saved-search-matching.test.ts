@@ -141,12 +141,14 @@ describe("matching a new ad", () => {
       expect(delay).toBeLessThan(60);
     }
 
-    // The delivery job, twice at once and once more after.
-    await Promise.all([alerts.deliverInstant(toyota.search.id), alerts.deliverInstant(toyota.search.id)]);
-    await alerts.deliverInstant(toyota.search.id);
-    await Promise.all([alerts.deliverInstant(anyCar.search.id), alerts.deliverInstant(anyCar.search.id)]);
-    // A daily search is not told at once.
-    await alerts.deliverInstant(daily.search.id);
+    // The delivery job of both searches, twice at once (naming them in either order: the locks are taken in id
+    // order, so neither waits for the other forever), and once more after; a daily search named with them is not
+    // told at once.
+    await Promise.all([
+      alerts.deliverInstant([toyota.search.id, anyCar.search.id, daily.search.id]),
+      alerts.deliverInstant([daily.search.id, anyCar.search.id, toyota.search.id]),
+    ]);
+    await alerts.deliverInstant([toyota.search.id]);
 
     const told = await notificationsOf(toyota.user.id);
     expect(told).toHaveLength(1);
@@ -188,7 +190,7 @@ describe("matching a new ad", () => {
     await matcher.matchAd(
       (await createAd(ctx.db, { user_id: seller.id, subcategory_id: 3, title: "Big generator", price: 5000 })).id,
     );
-    await Promise.all([alerts.deliverInstant(buyer.search.id), alerts.deliverInstant(buyer.search.id)]);
+    await Promise.all([alerts.deliverInstant([buyer.search.id]), alerts.deliverInstant([buyer.search.id])]);
     const told = await notificationsOf(buyer.user.id);
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe("3 new ads for “Generators under $900”");
@@ -202,8 +204,8 @@ describe("matching a new ad", () => {
       price: 300,
     });
     await matcher.matchAd(later.id);
-    await alerts.deliverInstant(buyer.search.id);
-    await alerts.deliverInstant(buyer.search.id);
+    await alerts.deliverInstant([buyer.search.id]);
+    await alerts.deliverInstant([buyer.search.id]);
     expect(await notificationsOf(buyer.user.id)).toHaveLength(2);
   });
 
@@ -304,7 +306,7 @@ describe("daily digests and the move to daily", () => {
     expect(told.map((n) => n.type)).toEqual(["search_downgraded"]);
     expect(told[0]!.body).toBe(SAVED_SEARCH_MESSAGES.downgraded("charger"));
     // Its pending matches go into the digest, not an instant alert.
-    await alerts.deliverInstant(buyer.search.id);
+    await alerts.deliverInstant([buyer.search.id]);
     expect(await notificationsOf(buyer.user.id)).toHaveLength(1);
     const list = await ctx.app.inject({ method: "GET", url: "/api/saved-searches", headers: buyer.headers });
     expect(list.json().data[0]).toMatchObject({ frequency: "daily", downgraded_at: expect.any(String) });

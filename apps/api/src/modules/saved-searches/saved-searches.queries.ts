@@ -5,6 +5,8 @@ import type { Database, Transaction } from "../../db/database.ts";
 
 type Executor = Database | Transaction;
 
+/** A PostgreSQL array literal of ids. */
+const intArray = (ids: number[]) => `{${ids.join(",")}}`;
 /** A PostgreSQL array literal of texts, each quoted: keys hold commas and spaces ("l:sinkor, montserrado"). */
 const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
@@ -61,7 +63,7 @@ export async function findCatalogNames(db: Executor, filters: TSavedSearchFilter
   const ids = (filters.attributes ?? []).map((attribute) => attribute.id);
   const attributeNames = ids.length
     ? await db.execute<{ id: number; name: string }>(
-        sql`select id, name from attributes where id = any(${`{${ids.join(",")}}`}::int[])`,
+        sql`select id, name from attributes where id = any(${intArray(ids)}::int[])`,
       )
     : [];
   return { ...row!, attributeNames: new Map(attributeNames.map((attribute) => [attribute.id, attribute.name])) };
@@ -142,7 +144,7 @@ export async function insertMatches(tx: Transaction, adId: number, searchIds: nu
   if (searchIds.length === 0) return [];
   const rows = await tx.execute<{ saved_search_id: number }>(sql`
     insert into saved_search_matches (saved_search_id, ad_id)
-    select unnest(${`{${searchIds.join(",")}}`}::int[]), ${adId}
+    select unnest(${intArray(searchIds)}::int[]), ${adId}
     on conflict do nothing
     returning saved_search_id`);
   return rows.map((row) => row.saved_search_id);
@@ -153,36 +155,45 @@ export async function countMatchesToday(tx: Transaction, searchIds: number[]) {
   if (searchIds.length === 0) return new Map<number, number>();
   const rows = await tx.execute<{ saved_search_id: number; count: number }>(sql`
     select saved_search_id, count(*)::int as count from saved_search_matches
-    where saved_search_id = any(${`{${searchIds.join(",")}}`}::int[]) and matched_at >= date_trunc('day', now())
+    where saved_search_id = any(${intArray(searchIds)}::int[]) and matched_at >= date_trunc('day', now())
     group by saved_search_id`);
   return new Map(rows.map((row) => [row.saved_search_id, row.count]));
 }
 
 export type LockedSearch = Omit<SavedSearchRow, "new_count" | "created_at">;
 
-/** The search, locked for its delivery: a second process delivering the same search waits, then finds nothing. */
-export async function lockSearch(tx: Transaction, id: number) {
-  const [row] = await tx.execute<LockedSearch>(sql`
+/**
+ * The searches, locked for their delivery, in id order (so two deliveries of overlapping searches wait for each
+ * other instead of deadlocking): a second process delivering the same search waits, then finds nothing.
+ */
+export async function lockSearches(tx: Transaction, ids: number[]) {
+  return tx.execute<LockedSearch>(sql`
     select id, user_id, name, filters, frequency, push, email, sms, downgraded_at
-    from saved_searches where id = ${id} for update`);
-  return row;
+    from saved_searches where id = any(${intArray(ids)}::int[]) order by id for update`);
 }
 
 export type PendingMatch = { ad_id: number; matched_at: Date; category_id: number; subcategory_id: number };
 
-/** Matches not yet in a notification, of ads still live, newest first. */
-export async function findPendingMatches(tx: Transaction, savedSearchId: number) {
-  return tx.execute<PendingMatch>(sql`
-    select m.ad_id, m.matched_at, a.category_id, a.subcategory_id
+/** Each search's matches not yet in a notification, of ads still live, newest first. */
+export async function findPendingMatches(tx: Transaction, savedSearchIds: number[]) {
+  const rows = await tx.execute<PendingMatch & { saved_search_id: number }>(sql`
+    select m.saved_search_id, m.ad_id, m.matched_at, a.category_id, a.subcategory_id
     from saved_search_matches m join ads a on a.id = m.ad_id
-    where m.saved_search_id = ${savedSearchId} and m.notified_at is null and a.status_id = ${AD_STATUS.active}
+    where m.saved_search_id = any(${intArray(savedSearchIds)}::int[]) and m.notified_at is null
+      and a.status_id = ${AD_STATUS.active}
     order by m.matched_at desc, m.ad_id desc`);
+  const bySearch = new Map<number, PendingMatch[]>();
+  for (const { saved_search_id, ...match } of rows) {
+    bySearch.set(saved_search_id, [...(bySearch.get(saved_search_id) ?? []), match]);
+  }
+  return bySearch;
 }
 
-export async function markNotified(tx: Transaction, savedSearchId: number) {
+export async function markNotified(tx: Transaction, savedSearchIds: number[]) {
+  if (savedSearchIds.length === 0) return;
   await tx.execute(sql`
     update saved_search_matches set notified_at = now()
-    where saved_search_id = ${savedSearchId} and notified_at is null`);
+    where saved_search_id = any(${intArray(savedSearchIds)}::int[]) and notified_at is null`);
 }
 
 /** Instant searches with a match older than the collapse window still unnotified: the sweep's backstop. */
@@ -203,11 +214,13 @@ export async function findDailySearchesWithPending(db: Executor) {
   return rows.map((row) => row.id);
 }
 
-export async function findUserContact(db: Executor, userId: number) {
-  const [row] = await db.execute<{ email: string | null; name: string }>(
-    sql`select email, name from users where id = ${userId}`,
+/** The users' email addresses (null for an account made by phone), by user id. */
+export async function findUserEmails(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, string | null>();
+  const rows = await db.execute<{ id: number; email: string | null }>(
+    sql`select id, email from users where id = any(${intArray(userIds)}::int[])`,
   );
-  return row;
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 /** Moves an instant search to daily for matching too much; false when it was not instant (already moved). */

@@ -21,6 +21,9 @@ declare module "../../lib/jobs.ts" {
   }
 }
 
+/** Overdue searches delivered per transaction by the sweep. */
+const OVERDUE_BATCH = 100;
+
 /** When the daily digests go out: 17:00 Liberia time (UTC), after work, before the evening's browsing. */
 export const DAILY_DIGEST_CRON = "0 17 * * *";
 
@@ -63,7 +66,7 @@ export function reactToSavedSearchesEvents({
   jobs.work(
     "saved-searches.deliver-instant",
     async ({ savedSearchIds }) => {
-      for (const id of savedSearchIds) await alerts.deliverInstant(id);
+      await alerts.deliverInstant(savedSearchIds);
     },
     { batchSize: 20, concurrency: 2, pollingIntervalSeconds: 1 },
   );
@@ -72,8 +75,9 @@ export function reactToSavedSearchesEvents({
     "saved-searches.deliver-overdue",
     async () => {
       // Two windows late: the search's own job is lost or was merged into one that ran before the match committed.
-      for (const id of await findOverdueInstantSearches(db, 2 * collapseSeconds)) {
-        await alerts.deliverInstant(id);
+      const overdue = await findOverdueInstantSearches(db, 2 * collapseSeconds);
+      for (let start = 0; start < overdue.length; start += OVERDUE_BATCH) {
+        await alerts.deliverInstant(overdue.slice(start, start + OVERDUE_BATCH));
       }
     },
     { policy: "singleton" },
