@@ -44,7 +44,7 @@ export default function BusinessPlanTab({
   return <BusinessPlans profilePhone={user.phone_number} />;
 }
 
-/** The newest plans: the running one, and one whose payment is still waiting for MTN's answer. */
+/** The newest plans: the running one, and one whose payment is still waiting for the wallet's answer. */
 async function loadPlans(signal: AbortSignal): Promise<{ plan: TSubscription | null; waiting: TSubscription | null }> {
   const page = await getSubscriptions(withSignal(authedTransport, signal), { type: "user" });
   return {
@@ -128,7 +128,7 @@ function BusinessPlans({ profilePhone }: { profilePhone: string | null }) {
           error={error}
         />
         <p className="text-sm text-slate-600">
-          Paid with MTN Mobile Money, per month. No refund on cancellation; activation can take up to 24 hours.
+          Paid with Orange Money or MTN MoMo, per month. No refund on cancellation; activation can take up to 24 hours.
         </p>
         <button type="button" className={primaryButtonClass} onClick={purchase} disabled={flow.busy}>
           Purchase

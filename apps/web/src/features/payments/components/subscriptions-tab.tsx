@@ -6,13 +6,15 @@ import { PagedList } from "~/components/paged-list";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { ApiError, withSignal } from "~/lib/api-client";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 import { cancelSubscription } from "../api/cancel-subscription";
 import { getPayments } from "../api/get-payments";
 import { getSubscriptions } from "../api/get-subscriptions";
+import { paymentAmount } from "../payment-amount";
 import { remainingTime } from "../remaining-time";
+import { walletName, walletReason } from "../wallets";
 import { StatusBadge } from "./subscription-status";
 
 interface Dates {
@@ -32,7 +34,8 @@ const datesError = ({ start, end }: Dates) => (start && end && end < start ? PAY
 /**
  * Second document §2 own profile Subscriptions tab: ad subscriptions and business subscriptions, each paged by 10,
  * filtered by From and To dates; rows link to the ad page with undefined placeholders for category and subcategory;
- * non-active states in yellow; Cancel on active ones. Below them, beyond the spec, the Mobile Money payments.
+ * non-active states in yellow; Cancel on active ones. Below them, beyond the spec, the Mobile Money payments, each with
+ * its wallet and currency (issue 30).
  */
 export default function SubscriptionsTab() {
   const [dates, setDates] = useState<Dates>(NO_DATES);
@@ -197,7 +200,11 @@ function SubscriptionRow({
   );
 }
 
-/** Beyond the spec (decision 048): the Mobile Money payments, with MTN's reason for a failure and its transaction id. */
+/**
+ * Beyond the spec (decision 048): the Mobile Money payments, with the wallet each went through (MTN MoMo or Orange
+ * Money), what it charged in which currency (an L$ payment with its US$ price and rate, issue 30), the wallet's
+ * reason for a failure and its transaction id.
+ */
 function PaymentList() {
   return (
     <PagedList
@@ -223,14 +230,16 @@ function PaymentRow({ payment }: { payment: TPayment }) {
         <StatusBadge status={payment.status} />
       </div>
       <p className="text-sm text-slate-700">
-        <span className="font-semibold">{formatMoney(payment.amount, payment.currency)}</span> from{" "}
+        <span className="font-semibold">{paymentAmount(payment)}</span> with{" "}
+        <span className="font-medium whitespace-nowrap">{walletName(payment.provider)}</span> from{" "}
         <span className="whitespace-nowrap">{payment.phone_number}</span> · {formatDate(payment.created_at)}
       </p>
       {payment.status === "failed" && payment.reason && (
-        <p className="text-sm text-red-800">MoMo Reason: {payment.reason}</p>
+        <p className="text-sm text-red-800">{walletReason(payment.provider, payment.reason)}</p>
       )}
       <p className="text-xs break-all text-slate-500">
-        MTN transaction: {payment.financial_transaction_id ?? "—"} · Reference: {payment.transaction_id}
+        {walletName(payment.provider)} transaction: {payment.financial_transaction_id ?? "—"} · Reference:{" "}
+        {payment.transaction_id}
       </p>
     </article>
   );

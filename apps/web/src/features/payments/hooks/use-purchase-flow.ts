@@ -1,9 +1,11 @@
 import { MOMO_REASON_DEFAULT_TEXT } from "@waterside/shared/momo-reasons";
+import type { TCurrency } from "@waterside/shared/money";
 import {
   PAYMENT_CONFIRM_DELAY_MS,
   PAYMENT_FINISHED_REDIRECT_MS,
   PAYMENT_MESSAGES,
   type TPackageType,
+  type TPaymentProvider,
 } from "@waterside/shared/payments-messages";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "~/lib/api-client";
@@ -11,6 +13,7 @@ import { getPaymentStatus } from "../api/get-payment-status";
 import { requestPayment } from "../api/request-payment";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
+import { paymentFailedMessage } from "../wallets";
 
 /** What is bought: a package, for an ad (a boost) or for the business (a plan, no ad). */
 export interface PurchaseOrder {
@@ -21,26 +24,43 @@ export interface PurchaseOrder {
 }
 
 /**
- * Where a purchase stands (second document §4 "Wizard submission", "Payment flow"): the phone number, the purchase
- * confirmation, the request (and the 4 seconds after it), the approval modal and its status check, the warning when
- * the payment is not confirmed yet, a payment MTN refused (with its reason, to try again), and the end.
+ * Who pays and how (issue 30, decision 087): the number in the spec's form, the wallet it pays through (the one the
+ * number belongs to, or the one the user switched to) and the currency it is charged in.
+ */
+export interface Payer {
+  phone: string;
+  wallet: TPaymentProvider;
+  currency: TCurrency;
+}
+
+/** What the server refused in the payer's fields, in its words (a wrong number, L$ without a rate). */
+export interface PayerErrors {
+  phone_number?: string;
+  currency?: string;
+}
+
+/**
+ * Where a purchase stands (second document §4 "Wizard submission", "Payment flow"): the phone number (and wallet and
+ * currency), the purchase confirmation, the request (and the 4 seconds after it), the approval modal and its status
+ * check, the warning when the payment is not confirmed yet, a payment the wallet refused (with its reason, to try
+ * again), and the end.
  */
 export type PurchaseStage =
   | { step: "idle" }
-  | { step: "phone"; phone: string; phoneError?: string }
-  | { step: "confirm"; phone: string }
-  | { step: "requesting"; phone: string; sent: boolean }
-  | { step: "approval"; transactionId: string; phone: string; checking: boolean }
-  | { step: "failed"; phone: string; reason: string }
+  | { step: "phone"; payer: Payer | null; errors?: PayerErrors }
+  | { step: "confirm"; payer: Payer }
+  | { step: "requesting"; payer: Payer; sent: boolean }
+  | { step: "approval"; transactionId: string; payer: Payer; checking: boolean }
+  | { step: "failed"; payer: Payer; reason: string }
   | { step: "not-confirmed" }
   | { step: "finished" };
 
 /**
  * The purchase sequence shared by the sell wizard's step 3 (type 'ad') and the Business Plan tab (type 'user'):
- * `start(order)` opens the phone-number modal; `submitPhone`, `pay`, `confirm` and `acknowledge` move it on;
+ * `start(order)` opens the phone-number modal; `submitPayer`, `pay`, `confirm` and `acknowledge` move it on;
  * `abandon` is what closing or cancelling any modal does. `onAbandon` and `onFinished` (3 seconds after the end,
- * spec §9) say where the user goes then. A payment MTN refuses does not end the purchase (issue 26): the user stays
- * where they are, with MTN's reason, and `retry` asks again with the same number and package, `chooseAnotherNumber`
+ * spec §9) say where the user goes then. A payment the wallet refuses does not end the purchase (issue 26): the user
+ * stays where they are, with the wallet's reason, and `retry` asks again with the same number and package, `chooseAnotherNumber`
  * opens the phone-number modal again; 'Payment process finished...' comes after a success, or not at all when the
  * user leaves (`abandon`).
  */
@@ -69,35 +89,41 @@ export function usePurchaseFlow({
 
   function start(next: PurchaseOrder) {
     setOrder(next);
-    setStage({ step: "phone", phone: "" });
+    setStage({ step: "phone", payer: null });
   }
 
-  const submitPhone = (phone: string) => setStage({ step: "confirm", phone });
+  const submitPayer = (payer: Payer) => setStage({ step: "confirm", payer });
 
-  /** §4 "Payment flow" 1–2: the request, then the approval modal 4 seconds later. */
+  /** §4 "Payment flow" 1–2: the request to the payer's wallet, then the approval modal 4 seconds later. */
   async function pay() {
     if ((stage.step !== "confirm" && stage.step !== "failed") || !order) return;
-    const { phone } = stage;
-    setStage({ step: "requesting", phone, sent: false });
+    const { payer } = stage;
+    setStage({ step: "requesting", payer, sent: false });
     try {
-      const { transaction_id } = await requestPayment(authedTransport, {
-        phone_number: phone,
+      const { transaction_id } = await requestPayment(authedTransport, payer.wallet, {
+        phone_number: payer.phone,
         package_id: order.packageId,
         ...(order.adId !== undefined && { ad_id: order.adId }),
+        // US$ is what the spec's call means without a currency: it is sent only for L$.
+        ...(payer.currency !== "USD" && { currency: payer.currency }),
       });
       if (!alive.current) return;
-      setStage({ step: "requesting", phone, sent: true });
+      setStage({ step: "requesting", payer, sent: true });
       later(
-        () => setStage({ step: "approval", transactionId: transaction_id, phone, checking: false }),
+        () => setStage({ step: "approval", transactionId: transaction_id, payer, checking: false }),
         PAYMENT_CONFIRM_DELAY_MS,
       );
     } catch (error) {
       if (!alive.current) return;
       // §8: the server's message, else 'Error requesting payment'.
       notify("error", error instanceof ApiError && error.status > 0 ? error.message : PAYMENT_MESSAGES.requestFailed);
-      // A number MTN or our rules refuse can be corrected in place; anything else ends the purchase.
-      const phoneError = error instanceof ApiError ? error.errors?.phone_number?.[0] : undefined;
-      if (phoneError) setStage({ step: "phone", phone, phoneError });
+      // A number the wallet or our rules refuse, or L$ while no rate is set, can be corrected in place, under its
+      // field; anything else ends the purchase.
+      const errors: PayerErrors =
+        error instanceof ApiError
+          ? { phone_number: error.errors?.phone_number?.[0], currency: error.errors?.currency?.[0] }
+          : {};
+      if (errors.phone_number || errors.currency) setStage({ step: "phone", payer, errors });
       else abandon();
     }
   }
@@ -105,19 +131,19 @@ export function usePurchaseFlow({
   /** §4 "Payment flow" 3–4: Confirm asks where the payment stands. */
   async function confirm() {
     if (stage.step !== "approval" || stage.checking) return;
-    const { transactionId, phone } = stage;
-    setStage({ step: "approval", transactionId, phone, checking: true });
+    const { transactionId, payer } = stage;
+    setStage({ step: "approval", transactionId, payer, checking: true });
     try {
-      const status = await getPaymentStatus(authedTransport, transactionId, type);
+      const status = await getPaymentStatus(authedTransport, payer.wallet, transactionId, type);
       if (!alive.current) return;
       if (status.status === "completed") {
         notify("success", PAYMENT_MESSAGES.successful);
         finish();
       } else if (status.status === "failed") {
         const reason = status.reason ?? MOMO_REASON_DEFAULT_TEXT;
-        notify("error", PAYMENT_MESSAGES.failed(reason));
+        notify("error", paymentFailedMessage(payer.wallet, reason));
         // Nothing was charged: the user stays, to try again or with another number (issue 26).
-        setStage({ step: "failed", phone, reason });
+        setStage({ step: "failed", payer, reason });
       } else {
         setStage({ step: "not-confirmed" });
       }
@@ -125,13 +151,13 @@ export function usePurchaseFlow({
       if (!alive.current) return;
       notify("error", PAYMENT_MESSAGES.statusFailed);
       // On a slow or lost connection, Confirm can be pressed again.
-      setStage({ step: "approval", transactionId, phone, checking: false });
+      setStage({ step: "approval", transactionId, payer, checking: false });
     }
   }
 
-  /** After a failure, the phone-number modal again, with the number that failed to correct or replace. */
+  /** After a failure, the phone-number modal again, with the number (and wallet) that failed to correct or replace. */
   function chooseAnotherNumber() {
-    if (stage.step === "failed") setStage({ step: "phone", phone: stage.phone });
+    if (stage.step === "failed") setStage({ step: "phone", payer: stage.payer });
   }
 
   /** 'Payment process finished...', then, 3 seconds later, wherever the caller goes. */
@@ -157,13 +183,13 @@ export function usePurchaseFlow({
     stage,
     busy: stage.step !== "idle",
     start,
-    submitPhone,
+    submitPayer,
     pay,
     confirm,
     /** After a failure: a new request with the same number and package. */
     retry: pay,
     chooseAnotherNumber,
-    /** Ok on 'Payment Request Not Confirmed': the purchase ends; MTN's answer activates the boost later. */
+    /** Ok on 'Payment Request Not Confirmed': the purchase ends; the wallet's answer activates the boost later. */
     acknowledge: finish,
     abandon,
   };
