@@ -98,12 +98,18 @@ test("a seller boosts an ad with a MoMo number typed as Liberians write it, sees
   await expect(
     phoneDialog.getByText("Phone number must contain digits only (no spaces, dashes, or symbols)."),
   ).toBeVisible();
+  // An Orange number pays with Orange Money (issue 30, decision 087): the switch follows it; with MTN MoMo chosen
+  // by hand, the spec's message says why MTN cannot charge it.
+  const wallets = phoneDialog.getByRole("group", { name: "Pay with" });
   await phoneField.fill("0771 234 567");
+  await expect(wallets.getByRole("radio", { name: "Orange Money" })).toBeChecked();
+  await wallets.getByRole("radio", { name: "MTN MoMo" }).check();
   await expect(phoneDialog.getByText("Invalid MTN MoMo number")).toBeVisible();
   await expect(submit).toBeDisabled();
   // The profile's number (a business' seeded one is an MTN 231 88… number) is one tap away.
   await phoneDialog.getByRole("button", { name: "Set my phone number" }).click();
   await expect(phoneField).toHaveValue(/^23188\d+$/);
+  await expect(wallets.getByRole("radio", { name: "MTN MoMo" })).toBeChecked();
   await expect(submit).toBeEnabled();
 
   // A Liberian number as it is written on a phone: charged as 231886123456.
@@ -194,6 +200,9 @@ test("a seller boosts an ad with a MoMo number typed as Liberians write it, sees
   }
   const payments = page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: title });
   await expect(payments.filter({ hasText: "Completed" })).toHaveCount(2);
+  // Each with its wallet and currency (issue 30).
+  await expect(payments.filter({ hasText: "US$ 10.00 with MTN MoMo from 231886123456" })).toHaveCount(1);
+  await expect(payments.filter({ hasText: "US$ 25.00 with MTN MoMo from 231881234567" })).toHaveCount(1);
   await expect(payments.filter({ hasText: "MoMo Reason: There is not enough money" })).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
