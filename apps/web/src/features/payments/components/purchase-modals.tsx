@@ -280,7 +280,10 @@ function PhoneStep({
   /** The switch follows the number once it is one wallet's; before that, it stays where it was. */
   function followNumber(phone: string) {
     const wallet = walletOfPhone(phone);
-    if (wallet && wallet !== form.getValues("wallet")) form.setValue("wallet", wallet);
+    if (wallet && wallet !== form.getValues("wallet")) {
+      form.setValue("wallet", wallet);
+      form.clearErrors("currency");
+    }
   }
 
   const submit = form.handleSubmit(({ phone_number, wallet, currency }) =>
@@ -374,6 +377,8 @@ function WalletSwitch({ form }: { form: PayerForm }) {
               className="size-4 shrink-0 accent-emerald-700"
               {...form.register("wallet", {
                 onChange: () => {
+                  // The server's word on the currency was about the other wallet (one may not take L$).
+                  form.clearErrors("currency");
                   if (form.getValues("phone_number")) void form.trigger("phone_number");
                 },
               })}
