@@ -8,7 +8,6 @@ import type { Database } from "./db/database.ts";
 import { createDomainEvents } from "./lib/domain-events.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { createMomoClient } from "./lib/momo.ts";
 import { createTwilioSender } from "./lib/sms.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { BROTLI_REPLY_PARAMS, COMPRESS_FROM_BYTES, REPLY_CODINGS } from "./lib/reply-compression.ts";
@@ -69,6 +68,8 @@ import { createPasswordResetService } from "./modules/password-reset/password-re
 import { reactToPaymentsEvents } from "./modules/payments/payments.reactions.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
+import { mtnMomoClient } from "./modules/payments/providers/mtn-momo.ts";
+import { orangeMoneyClient } from "./modules/payments/providers/orange-money.ts";
 import { createReportModerationService } from "./modules/reports/report-moderation.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
@@ -249,8 +250,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         db,
         events,
         jobs,
-        momo: config.momo && createMomoClient(config.momo),
-        currency: config.momo?.currency ?? "USD",
+        providers: {
+          mtn_momo: config.momo && mtnMomoClient(config.momo),
+          orange_money: config.orange && orangeMoneyClient(config.orange),
+        },
         log: app.log,
       });
       reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });

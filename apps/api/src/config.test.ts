@@ -160,4 +160,47 @@ describe("loadConfig", () => {
       /^Invalid configuration: FACEBOOK_PAGE_URL must be an https:\/\/ link on facebook\.com/,
     );
   });
+
+  it("turns Orange Money on with pawaPay's address and token, Liberia's defaults, and refuses half a set", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).orange).toBeNull();
+    const token = { ORANGE_BASE_URL: "https://api.sandbox.pawapay.io/", ORANGE_API_TOKEN: "t0ken" };
+    expect(loadConfig({ DATA_DIR: dataDir, ...token }).orange).toEqual({
+      baseUrl: "https://api.sandbox.pawapay.io",
+      apiToken: "t0ken",
+      provider: "ORANGE_LBR",
+      currencies: ["USD", "LRD"],
+      callbackUrl: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...token, ORANGE_CURRENCIES: "LRD", ORANGE_PROVIDER: "ORANGE_SLE" }).orange,
+    ).toMatchObject({ provider: "ORANGE_SLE", currencies: ["LRD"] });
+    // Any ORANGE_* turns it on, and then the address and the token are needed.
+    expect(() => loadConfig({ DATA_DIR: dataDir, ORANGE_CURRENCIES: "USD" })).toThrow(
+      "Invalid configuration: ORANGE_BASE_URL is required with the other ORANGE_* variables (Orange Money is on)",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ORANGE_BASE_URL: "https://api.pawapay.io" })).toThrow(
+      "Invalid configuration: ORANGE_API_TOKEN is required with the other ORANGE_* variables (Orange Money is on)",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...token, ORANGE_CURRENCIES: "USD,EUR" })).toThrow(
+      /^Invalid configuration: ORANGE_CURRENCIES must be USD, LRD or USD,LRD/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...token, ORANGE_PROVIDER: "orange lbr" })).toThrow(
+      /^Invalid configuration: ORANGE_PROVIDER must be pawaPay's provider code/,
+    );
+    const production = {
+      NODE_ENV: "production",
+      TOKEN_SECRET: "s".repeat(40),
+      SMTP_URL: "smtp://mail.example",
+      PUBLIC_URL: "https://waterside.lr",
+      DATA_DIR: dataDir,
+      ...token,
+    };
+    expect(() => loadConfig({ ...production, ORANGE_CALLBACK_URL: "http://waterside.lr/api/x" })).toThrow(
+      "Invalid configuration: ORANGE_CALLBACK_URL must be https when NODE_ENV=production",
+    );
+    expect(loadConfig({ ...production, ORANGE_CALLBACK_URL: "https://waterside.lr/api/x" }).orange).toMatchObject({
+      callbackUrl: "https://waterside.lr/api/x",
+    });
+  });
 });

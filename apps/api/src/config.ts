@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CURRENCIES } from "@waterside/shared/money";
 import webpush from "web-push";
 import { z } from "zod";
 import type { MomoConfig } from "./lib/momo.ts";
+import type { PawapayConfig } from "./lib/pawapay.ts";
 
 /**
  * The push services of the browsers people use, matched by host suffix (WEB_PUSH_HOSTS replaces the list): Chrome and
@@ -181,6 +183,18 @@ const environmentSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, LRD or EUR")
     .optional(),
   MOMO_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  /** Orange Money through pawaPay's deposits API (decision 085): the first two, or none for the local sandbox. */
+  ORANGE_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.sandbox.pawapay.io" }).optional(),
+  ORANGE_API_TOKEN: z.string().min(1).optional(),
+  ORANGE_PROVIDER: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]*$/, "must be pawaPay's provider code, such as ORANGE_LBR")
+    .optional(),
+  ORANGE_CURRENCIES: z
+    .string()
+    .regex(/^\s*(USD|LRD)\s*(,\s*(USD|LRD)\s*)*$/, "must be USD, LRD or USD,LRD")
+    .optional(),
+  ORANGE_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
   APP_STORE_URL: pageOn("apps\\.apple\\.com", "apps.apple.com"),
   GOOGLE_PLAY_URL: pageOn("play\\.google\\.com", "play.google.com"),
   FACEBOOK_PAGE_URL: pageOn("facebook\\.com|fb\\.com", "facebook.com"),
@@ -239,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
   checkObjectStorage(vars);
   const momo = momoSettings(vars);
+  const orange = orangeSettings(vars, production);
 
   return {
     env: vars.NODE_ENV,
@@ -274,6 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * sandbox (lib/momo-sandbox.ts) instead; in production that would give boosts away, so payments are then off.
      */
     momo,
+    /**
+     * Orange Money through pawaPay (lib/pawapay.ts, decision 085). null: no ORANGE_* is set, and outside production
+     * the server runs the local pawaPay sandbox (lib/pawapay-sandbox.ts) instead; in production Orange is then off.
+     */
+    orange,
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
@@ -463,6 +483,40 @@ function momoSettings(vars: z.infer<typeof environmentSchema>): MomoConfig | nul
     targetEnvironment,
     currency: vars.MOMO_CURRENCY ?? "EUR",
     callbackUrl: vars.MOMO_CALLBACK_URL,
+  };
+}
+
+/**
+ * Orange Money is on when any ORANGE_* is set, and then needs pawaPay's address and the API token: a partial set is a
+ * mistake worth stopping for. The operator's code and the account's currencies have Liberia's defaults. The callback
+ * URL is the one set in pawaPay's dashboard (pawaPay takes it from there); https in production.
+ */
+function orangeSettings(vars: z.infer<typeof environmentSchema>, production: boolean): PawapayConfig | null {
+  const names = [
+    "ORANGE_BASE_URL",
+    "ORANGE_API_TOKEN",
+    "ORANGE_PROVIDER",
+    "ORANGE_CURRENCIES",
+    "ORANGE_CALLBACK_URL",
+  ] as const;
+  if (names.every((name) => vars[name] === undefined)) return null;
+  for (const name of names.slice(0, 2)) {
+    if (vars[name] === undefined) {
+      throw new ConfigError(
+        `Invalid configuration: ${name} is required with the other ORANGE_* variables (Orange Money is on)`,
+      );
+    }
+  }
+  if (production && vars.ORANGE_CALLBACK_URL && !vars.ORANGE_CALLBACK_URL.startsWith("https://")) {
+    throw new ConfigError("Invalid configuration: ORANGE_CALLBACK_URL must be https when NODE_ENV=production");
+  }
+  const currencies = (vars.ORANGE_CURRENCIES ?? "USD,LRD").split(",").map((code) => code.trim());
+  return {
+    baseUrl: vars.ORANGE_BASE_URL!.replace(/\/+$/, ""),
+    apiToken: vars.ORANGE_API_TOKEN!,
+    provider: vars.ORANGE_PROVIDER ?? "ORANGE_LBR",
+    currencies: CURRENCIES.filter((code) => currencies.includes(code)),
+    callbackUrl: vars.ORANGE_CALLBACK_URL,
   };
 }
 

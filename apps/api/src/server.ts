@@ -8,6 +8,7 @@ import { openConfiguredDatabase } from "./db/database.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemoData } from "./db/seed/seed-demo.ts";
 import { createJobs, type Jobs } from "./lib/jobs.ts";
 import { startMomoSandbox } from "./lib/momo-sandbox.ts";
+import { startPawapaySandbox } from "./lib/pawapay-sandbox.ts";
 import { startFakeSmsGateway } from "./lib/sms-gateway-fake.ts";
 import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { seedReferenceData } from "./db/seed/seed-reference.ts";
@@ -22,13 +23,20 @@ async function main() {
   // Without an MTN account, development and the demo pay through the local MoMo sandbox, which speaks MTN's protocol
   // (README "Mobile Money"). Production without MOMO_* takes no payments: a sandbox there would give boosts away.
   const momoSandbox = !loaded.momo && !loaded.production ? await startMomoSandbox({ currency: "USD" }) : null;
-  const config = momoSandbox
-    ? {
-        ...loaded,
-        momo: { ...momoSandbox.clientConfig, callbackUrl: `${loaded.publicUrl}/api/payments/momo/callback` },
-      }
-    : loaded;
+  // Orange Money likewise through a local sandbox speaking pawaPay's deposits API (decision 085), in both currencies.
+  const pawapaySandbox =
+    !loaded.orange && !loaded.production
+      ? await startPawapaySandbox({ callbackUrl: `${loaded.publicUrl}/api/payments/orange-money/callback` })
+      : null;
+  const config = {
+    ...loaded,
+    ...(momoSandbox && {
+      momo: { ...momoSandbox.clientConfig, callbackUrl: `${loaded.publicUrl}/api/payments/momo/callback` },
+    }),
+    ...(pawapaySandbox && { orange: pawapaySandbox.clientConfig }),
+  };
   if (momoSandbox) say(`Mobile Money: the local MoMo sandbox at ${momoSandbox.url} (README "Mobile Money").`);
+  if (pawapaySandbox) say(`Orange Money: the local pawaPay sandbox at ${pawapaySandbox.url} (decision 085).`);
   // Without an SMS provider, development and the demo send sign-in codes through a local gateway speaking Twilio's
   // protocol, which keeps every message in DATA_DIR/sms-outbox. Production without SMS_* has no phone sign-in.
   const smsGateway =
@@ -78,6 +86,7 @@ async function main() {
     try {
       await stopGracefully(app, jobs, config.shutdownTimeoutMs);
       await momoSandbox?.close();
+      await pawapaySandbox?.close();
       await smsGateway?.close();
       await database.close();
     } catch (error) {

@@ -158,3 +158,28 @@ export function walletOfPhone(value: string): TPaymentProvider | null {
   if (!momoPhoneError(value)) return "mtn_momo";
   return null;
 }
+
+/**
+ * Numbers the local pawaPay sandbox (apps/api/src/lib/pawapay-sandbox.ts) answers in a fixed way for Orange Money
+ * (issue 30). pawaPay's own sandbox picks the outcome by a number's last digits (…789 completes, …029 PAYER_NOT_FOUND,
+ * …039 PAYMENT_NOT_APPROVED, …049 INSUFFICIENT_BALANCE, …019 PAYER_LIMIT_REACHED, …129 never answers); these put that
+ * convention on Liberian Orange numbers (231 77…), so they pass the Orange Money number rules.
+ */
+export const ORANGE_TEST_NUMBERS = {
+  /** Any number not below succeeds; this one is just an example. */
+  succeeds: "231770456789",
+  payerLimitReached: "231770456019",
+  payerNotFound: "231770456029",
+  notApproved: "231770456039",
+  insufficientBalance: "231770456049",
+  /** Refused when asked (AMOUNT_OUT_OF_BOUNDS): pawaPay answers REJECTED at once, nothing reaches the phone. */
+  rejected: "231770456099",
+  /** Accepted, then never answered and never called back: the payment waits for the reconciler until it expires. */
+  noAnswer: "231770456129",
+} as const;
+
+/** Issue 30: a wallet asked to charge a currency its account does not hold: said on `currency`, with what it takes. */
+export function walletCurrencyError(wallet: TPaymentProvider, accepted: readonly string[]): string {
+  const names = accepted.map((code) => (code === "LRD" ? "Liberian dollars" : code === "USD" ? "US dollars" : code));
+  return `${PAYMENT_PROVIDER_NAMES[wallet]} payments are taken in ${names.join(" or ")} only.`;
+}

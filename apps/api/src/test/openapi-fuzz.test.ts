@@ -761,6 +761,7 @@ const NULL_MEANS_ABSENT = [
   "POST /api/admin/users/{user_id}/status user_id",
   "POST /api/chats productId",
   "POST /api/payments/momo ad_id",
+  "POST /api/payments/orange-money ad_id",
 ];
 /** `id`, `ids`, `…_id`, `…_ids`, `…Id`: the fields that name rows (the documented ones are integers). */
 const ID_NAME = /^ids?$|_ids?$|Ids?$/;

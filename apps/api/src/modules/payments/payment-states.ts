@@ -5,14 +5,19 @@ import type { Jobs } from "../../lib/jobs.ts";
 import { activateSubscription } from "./subscription-activation.ts";
 import type { PaymentRow } from "./payments.queries.ts";
 
-/** A payment MTN has not settled yet: it may still move, and MTN may be asked about it. */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** A payment's id: a UUID v4 we make, its provider's reference too (MTN's X-Reference-Id, pawaPay's depositId). */
+export const isPaymentId = (value: string) => UUID_V4.test(value);
+
+/** A payment its provider has not settled yet: it may still move, and the provider may be asked about it. */
 export const isOpen = (status: PaymentRow["status"]) => status === "requesting" || status === "pending";
 
-/** The spec's three statuses: a payment is pending until MTN settles it. */
+/** The spec's three statuses: a payment is pending until its provider settles it. */
 export const publicStatus = (status: PaymentRow["status"]) =>
   status === "successful" ? "completed" : status === "failed" ? "failed" : "pending";
 
-/** MTN's final answer about a payment. */
+/** The provider's final answer about a payment. */
 export interface Settlement {
   status: "SUCCESSFUL" | "FAILED";
   reason?: string;
@@ -20,20 +25,21 @@ export interface Settlement {
 }
 
 /**
- * A payment's states (decision 048): `requesting` (written before MTN hears of it) → `pending` (MTN accepted the
- * request) → `successful` | `failed`. Each move is one update guarded by the states it leaves, so of any number of
- * concurrent answers, on any number of processes, the first moves the payment and the others find nothing to move.
+ * A payment's states (decision 048), whatever its provider: `requesting` (written before the provider hears of it) →
+ * `pending` (the provider accepted the request) → `successful` | `failed`. Each move is one update guarded by the
+ * states it leaves, so of any number of concurrent answers, on any number of processes, the first moves the payment
+ * and the others find nothing to move.
  */
 export function createPaymentStates({ db, events, jobs }: { db: Database; events: DomainEvents; jobs: Jobs }) {
   return {
-    /** MTN has the request and is prompting the payer. */
+    /** The provider has the request and is prompting the payer. */
     async accepted(paymentId: string) {
       await db.execute(sql`
         update payments set status = 'pending', updated_at = now() where id = ${paymentId} and status = 'requesting'`);
     },
 
     /**
-     * Applies MTN's final answer. Only a payment still open moves, and the move and what follows from it (the
+     * Applies the provider's final answer. Only a payment still open moves, and the move and what follows from it (the
      * subscription, the receipt) commit together.
      */
     async settle(paymentId: string, answer: Settlement) {

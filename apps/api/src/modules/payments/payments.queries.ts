@@ -149,7 +149,7 @@ export async function findOwnAd(db: Reader, adId: number) {
 
 /**
  * Open payments due for a check, claimed for `claimSeconds` by pushing their next check forward: several
- * processes running the reconciler take different payments (SKIP LOCKED) and none asks MTN twice at once.
+ * processes running the reconciler take different payments (SKIP LOCKED) and none asks a provider twice at once.
  */
 export async function claimDuePayments(tx: Transaction, limit: number, claimSeconds: number) {
   return tx.execute<{ id: string }>(sql`
@@ -161,7 +161,7 @@ export async function claimDuePayments(tx: Transaction, limit: number, claimSeco
 }
 
 /**
- * The turn to ask MTN about an open payment's status, claimed by one guarded update: of any number of pollers,
+ * The turn to ask a provider about an open payment, claimed by one guarded update: of any number of pollers,
  * callbacks' checks and reconcilers on any number of processes, one gets it per `intervalSeconds` (the row lock makes
  * the others re-read the fresh time and update nothing). False when it is not the caller's turn or not open.
  */

@@ -3,11 +3,24 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import type { PaymentRow } from "./payments.queries.ts";
 import type { PaymentsService } from "./payments.service.ts";
+import { PAYMENT_PROVIDER_DEFINITIONS } from "./providers/payment-providers.ts";
 
 /**
- * The payments' background work on the job queue (decision 048): a check when MTN calls back, the reconciler every
- * minute, expiry every five, and the receipt of each successful payment, mailed once.
+ * What was charged, and for an L$ payment the package's US$ price and the rate it was converted at (issue 30):
+ * "4750.00 LRD (US$ 25.00 at L$ 190 = US$ 1)".
+ */
+function amountLine(payment: Pick<PaymentRow, "amount" | "currency" | "amount_usd" | "usd_lrd">) {
+  const charged = `${payment.amount.toFixed(2)} ${payment.currency}`;
+  if (payment.usd_lrd === null) return charged;
+  const rate = String(Number(payment.usd_lrd.toFixed(4)));
+  return `${charged} (US$ ${payment.amount_usd.toFixed(2)} at L$ ${rate} = US$ 1)`;
+}
+
+/**
+ * The payments' background work on the job queue (decision 048): a check when a provider calls back, the reconciler
+ * every minute, expiry every five, and the receipt of each successful payment, mailed once.
  */
 export function reactToPaymentsEvents({
   db,
@@ -40,6 +53,7 @@ export function reactToPaymentsEvents({
       select email, name from users where id = ${payment.user_id} and deleted_at is null`);
     // An account created by phone has no email until it adds one (decision 068); its receipts are in Payments.
     if (!payer?.email) return;
+    const wallet = PAYMENT_PROVIDER_DEFINITIONS[payment.provider].name;
     try {
       await mailer.send({
         to: payer.email,
@@ -47,9 +61,9 @@ export function reactToPaymentsEvents({
         text:
           `Hello ${payer.name},\n\nThank you for your payment.\n\n` +
           `Package: ${payment.package_name}${payment.ad_title ? ` for "${payment.ad_title}"` : " (business plan)"}\n` +
-          `Amount: ${payment.amount.toFixed(2)} ${payment.currency}\n` +
-          `Paid from: ${payment.phone_number} (MTN Mobile Money)\n` +
-          `MoMo transaction: ${payment.financial_transaction_id ?? "–"}\n` +
+          `Amount: ${amountLine(payment)}\n` +
+          `Paid from: ${payment.phone_number} (${wallet})\n` +
+          `${wallet} transaction: ${payment.financial_transaction_id ?? "–"}\n` +
           `Our reference: ${payment.id}\n` +
           `Date: ${new Date(payment.completed_at ?? Date.now()).toUTCString()}\n\n` +
           `Your subscriptions: ${publicUrl}/profile?tab=subscriptions\n\n` +

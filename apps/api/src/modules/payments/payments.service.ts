@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { TPaged } from "@waterside/shared/api-envelope";
-import { momoReasonText } from "@waterside/shared/momo-reasons";
 import type {
   TPackage,
   TPayment,
@@ -9,19 +8,26 @@ import type {
   TSubscription,
   TSubscriptionsQuery,
 } from "@waterside/shared/payments";
-import { PAYMENT_MESSAGES, SUBSCRIPTIONS_PAGE } from "@waterside/shared/payments-messages";
+import {
+  PAYMENT_MESSAGES,
+  SUBSCRIPTIONS_PAGE,
+  walletCurrencyError,
+  type TPaymentProvider,
+} from "@waterside/shared/payments-messages";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
+import type { TCurrency } from "@waterside/shared/money";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
-import { isMomoReferenceId, type MomoClient } from "../../lib/momo.ts";
 import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
-import { createMomoProtocol, PROVIDER_CHECK_INTERVAL_SECONDS } from "./momo-protocol.ts";
-import { createPaymentStates, isOpen, publicStatus } from "./payment-states.ts";
+import { findLatestRate } from "../exchange-rates/latest-rate.ts";
+import { lrdAmount } from "./payment-amount.ts";
+import { createPaymentProtocol, PROVIDER_CHECK_INTERVAL_SECONDS } from "./payment-protocol.ts";
+import { createPaymentStates, isOpen, isPaymentId, publicStatus } from "./payment-states.ts";
 import {
   claimDuePayments,
   findActiveSubscription,
@@ -35,6 +41,8 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "./payments.queries.ts";
+import { PAYMENT_PROVIDER_DEFINITIONS } from "./providers/payment-providers.ts";
+import type { PaymentProviderClients } from "./providers/provider.ts";
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -65,7 +73,7 @@ function toPayment(row: PaymentRow): TPayment {
   return {
     transaction_id: row.id,
     status: publicStatus(row.status),
-    reason: row.reason && momoReasonText(row.reason),
+    reason: row.reason && PAYMENT_PROVIDER_DEFINITIONS[row.provider].reasonText(row.reason),
     provider: row.provider,
     amount: row.amount,
     currency: row.currency,
@@ -81,36 +89,48 @@ function toPayment(row: PaymentRow): TPayment {
 }
 
 /**
- * Boosts paid with MTN Mobile Money (second document §4 "Payment flow", decision 048). A payment's row is written
- * before MTN hears of it; every answer (the request's, a status poll's, a callback's check, the reconciler's) moves
- * it forward through one guarded update, so a successful payment activates exactly one subscription however many
- * answers arrive at once, on however many processes. What MTN is asked and when is `momo-protocol.ts`, how a payment
- * moves is `payment-states.ts`, and what a successful one starts is `subscription-activation.ts`.
+ * Boosts paid with mobile money: MTN MoMo and Orange Money (second document §4 "Payment flow", decision 048, issue 30).
+ * A payment's row is written before its provider hears of it; every answer (the request's, a status poll's, a
+ * callback's check, the reconciler's) moves it forward through one guarded update, so a successful payment activates
+ * exactly one subscription however many answers arrive at once, on however many processes. What a provider is asked
+ * and when is `payment-protocol.ts` (the same for every provider; what each speaks is its adapter in `providers/`),
+ * how a payment moves is `payment-states.ts`, and what a successful one starts is `subscription-activation.ts`.
  */
 export function createPaymentsService({
   db,
   events,
   jobs,
-  momo,
-  currency,
+  providers,
   log,
 }: {
   db: Database;
   events: DomainEvents;
   jobs: Jobs;
-  /** null: no MTN account is configured (production without MOMO_*), so nothing can be paid. */
-  momo: MomoClient | null;
-  /** The MTN account's currency; packages are priced in it (decision 048). */
-  currency: string;
+  /** Each provider's configured account; null: none (production without its settings), nothing paid through it. */
+  providers: PaymentProviderClients;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
 }) {
   const states = createPaymentStates({ db, events, jobs });
-  const protocol = createMomoProtocol({ db, momo, states, log });
+  const protocol = createPaymentProtocol({ db, providers, states, log });
+  const reasonText = (provider: TPaymentProvider, reason: string | null) =>
+    reason && PAYMENT_PROVIDER_DEFINITIONS[provider].reasonText(reason);
 
-  async function paymentOf(userId: number, transactionId: string) {
-    const payment = isMomoReferenceId(transactionId) ? await findPayment(db, transactionId) : undefined;
-    if (!payment || payment.user_id !== userId) throw notFound("Payment");
+  /** The user's own payment through this provider; any other is not found, as if it did not exist. */
+  async function paymentOf(userId: number, transactionId: string, provider: TPaymentProvider) {
+    const payment = isPaymentId(transactionId) ? await findPayment(db, transactionId) : undefined;
+    if (!payment || payment.user_id !== userId || payment.provider !== provider) throw notFound("Payment");
     return payment;
+  }
+
+  /**
+   * What a package costs in the chosen currency: its US$ price, or that at the rate in force now (issue 30), which
+   * the payment keeps. No rate set: L$ cannot be paid.
+   */
+  async function priceIn(currency: TCurrency, usd: number) {
+    if (currency === "USD") return { amount: usd, usdLrd: null };
+    const rate = await findLatestRate(db);
+    if (!rate) throw fieldError("currency", PAYMENT_MESSAGES.lrdUnavailable);
+    return { amount: lrdAmount(usd, rate.usd_lrd), usdLrd: rate.usd_lrd };
   }
 
   return {
@@ -121,9 +141,13 @@ export function createPaymentsService({
       return rows.map(toPackage);
     },
 
-    /** POST /payments/momo: writes the payment and its waiting subscription, then asks MTN to prompt the payer. */
-    async request(user: { userId: number; usertypeId: number }, input: TRequestPayment) {
-      protocol.mtn();
+    /**
+     * POST /payments/{provider}: writes the payment and its waiting subscription, then asks the provider to prompt the
+     * payer. The amount is the package's price in the chosen currency, never the client's (decision 048, issue 30).
+     */
+    async request(user: { userId: number; usertypeId: number }, input: TRequestPayment, provider: TPaymentProvider) {
+      const client = protocol.clientOf(provider);
+      const currency = input.currency ?? "USD";
       const [pack] = await findPackages(db, { id: input.package_id });
       if (!pack) throw fieldError("package_id", "Choose a package.");
       let adId: number | null = null;
@@ -140,44 +164,54 @@ export function createPaymentsService({
       }
       const running = await findActiveSubscription(db, user.userId, pack.type, adId);
       if (running?.package_id === pack.id) throw fieldError("package_id", PAYMENT_MESSAGES.alreadySubscribed);
+      // An account holds the currencies it was opened in (MTN's one): another is refused before anyone is asked.
+      if (!client.currencies.includes(currency)) {
+        throw fieldError("currency", walletCurrencyError(provider, client.currencies));
+      }
+      const { amount, usdLrd } = await priceIn(currency, pack.price);
 
-      const id = randomUUID();
+      const payment = {
+        id: randomUUID(),
+        provider,
+        amount,
+        currency: client.currencyCode(currency),
+        phone_number: input.phone_number,
+        package_name: pack.name,
+      };
       try {
         await db.transaction(async (tx) => {
           await tx.execute(sql`
-            insert into payments (id, user_id, package_id, ad_id, type, amount, currency, amount_usd, phone_number,
-              next_check_at)
-            values (${id}, ${user.userId}, ${pack.id}, ${adId}, ${pack.type}, ${pack.price}, ${currency}, ${pack.price},
-              ${input.phone_number}, now() + interval '30 seconds')`);
+            insert into payments (id, user_id, package_id, ad_id, type, provider, amount, currency, amount_usd, usd_lrd,
+              phone_number, next_check_at)
+            values (${payment.id}, ${user.userId}, ${pack.id}, ${adId}, ${pack.type}, ${provider}, ${amount},
+              ${payment.currency}, ${pack.price}, ${usdLrd}, ${input.phone_number}, now() + interval '30 seconds')`);
           await tx.execute(sql`
             insert into subscriptions (user_id, ad_id, package_id, type, status, payment_id)
-            values (${user.userId}, ${adId}, ${pack.id}, ${pack.type}, 'pending', ${id})`);
+            values (${user.userId}, ${adId}, ${pack.id}, ${pack.type}, 'pending', ${payment.id})`);
         });
       } catch (error) {
         if (isUniqueViolation(error, "payments_one_open_unique"))
           throw new HttpError(409, PAYMENT_MESSAGES.paymentWaiting);
         throw error;
       }
-      const sent = await protocol.sendRequest({
-        id,
-        amount: pack.price,
-        phone_number: input.phone_number,
-        package_name: pack.name,
-      });
-      if (sent === "refused") {
-        const failed = await findPayment(db, id);
-        // MTN refused it for good (mostly the payer's number or account): said on the number, in plain words.
-        throw fieldError("phone_number", `${PAYMENT_MESSAGES.requestFailed}: ${momoReasonText(failed?.reason ?? "")}`);
+      if ((await protocol.sendRequest(payment)) === "refused") {
+        const failed = await findPayment(db, payment.id);
+        // The provider refused it for good (mostly the payer's number or account): said on the number, in plain words.
+        throw fieldError(
+          "phone_number",
+          `${PAYMENT_MESSAGES.requestFailed}: ${PAYMENT_PROVIDER_DEFINITIONS[provider].reasonText(failed?.reason)}`,
+        );
       }
-      return { transaction_id: id };
+      return { transaction_id: payment.id };
     },
 
     /**
-     * GET /payments/momo/status: says where the payment stands. While it is open MTN is asked first, unless it was
-     * asked less than PROVIDER_CHECK_INTERVAL_SECONDS ago: then, as for a final payment, the stored state answers.
+     * GET /payments/{provider}/status: says where the payment stands. While it is open its provider is asked first,
+     * unless it was asked less than PROVIDER_CHECK_INTERVAL_SECONDS ago: then, as for a final payment, the stored
+     * state answers.
      */
-    async status(userId: number, transactionId: string): Promise<TPaymentStatus> {
-      let payment = await paymentOf(userId, transactionId);
+    async status(userId: number, transactionId: string, provider: TPaymentProvider): Promise<TPaymentStatus> {
+      let payment = await paymentOf(userId, transactionId, provider);
       if (isOpen(payment.status)) {
         const asked = await protocol.check(payment.id).catch((error: unknown) => {
           log.error({ err: error, payment: payment.id }, "checking a payment's status failed");
@@ -189,32 +223,32 @@ export function createPaymentsService({
       return {
         transaction_id: payment.id,
         status: publicStatus(payment.status),
-        reason: payment.reason && momoReasonText(payment.reason),
+        reason: reasonText(payment.provider, payment.reason),
         subscription: subscription ? toSubscription(subscription) : null,
       };
     },
 
     /**
-     * A callback from MTN: its body is not believed. Its externalId (our transaction id) only says which payment to
-     * ask MTN about, soon, on the job queue.
+     * A provider's callback: its body is not believed. The payment id it names only says which payment to ask that
+     * provider about, soon, on the job queue; an id of another provider's payment is ignored.
      */
-    async callback(transactionId: string) {
-      if (!isMomoReferenceId(transactionId)) return;
+    async callback(provider: TPaymentProvider, transactionId: string) {
+      if (!isPaymentId(transactionId)) return;
       const payment = await findPayment(db, transactionId);
-      if (!payment || !isOpen(payment.status)) return;
+      if (!payment || payment.provider !== provider || !isOpen(payment.status)) return;
       await jobs.send("payments.check", { paymentId: payment.id }, { singletonKey: `payment-check:${payment.id}` });
     },
 
     /**
-     * The check a callback queued. A callback says MTN has a final answer; if MTN was asked moments ago (perhaps just
-     * before that answer), the reconciler's next check is brought forward to the end of the interval, so the answer
+     * The check a callback queued. A callback says the provider has a final answer; if it was asked moments ago (perhaps
+     * just before that answer), the reconciler's next check is brought forward to the end of the interval, so the answer
      * waits seconds rather than the backoff.
      */
     async checkAfterCallback(paymentId: string, followUp = false) {
       if (await protocol.check(paymentId)) return;
       await protocol.checkSoon(paymentId);
       // The reconciler runs once a minute: the callback's news is fetched by a check of its own once the interval
-      // that held it back is over (MTN was asked less than one interval ago). That check queues no other, so forged
+      // that held it back is over (the provider was asked less than one interval ago). That check queues no other, so forged
       // callbacks cannot start chains of checks; the reconciler remains the backstop.
       if (followUp) return;
       const payment = await findPayment(db, paymentId);
@@ -227,7 +261,7 @@ export function createPaymentsService({
     async reconcile(limit = 50) {
       const due = await db.transaction((tx) => claimDuePayments(tx, limit, 120));
       for (const { id } of due) {
-        // Skipped when MTN was asked about it moments ago: that asker applies the answer and sets the next check.
+        // Skipped when its provider was asked about it moments ago: that asker applies the answer and sets the next check.
         await protocol
           .check(id)
           .catch((error: unknown) => log.error({ err: error, payment: id }, "reconciling a payment failed"));

@@ -8,7 +8,7 @@ import { createAd, signedInUser } from "../../test/factories.ts";
 import { jobStates } from "../../test/job-states.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./momo-protocol.ts";
+import { PROVIDER_CHECK_INTERVAL_SECONDS } from "./payment-protocol.ts";
 
 // MTN is the local sandbox, speaking its protocol; it never calls back here (tests send callbacks themselves),
 // so every outcome below comes from a status poll, a callback's check or the reconciler.

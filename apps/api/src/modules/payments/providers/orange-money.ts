@@ -1,0 +1,75 @@
+import type { TCurrency } from "@waterside/shared/money";
+import { orangeReasonText } from "@waterside/shared/orange-reasons";
+import { ZRequestOrangePayment } from "@waterside/shared/payments";
+import { z } from "zod";
+import { createPawapayClient, PawapayError, type PawapayConfig } from "../../../lib/pawapay.ts";
+import {
+  ProviderError,
+  type PaymentProviderClient,
+  type PaymentProviderDefinition,
+  type ProviderAnswer,
+} from "./provider.ts";
+
+/** Orange Money Liberia through pawaPay's deposits API v2 (decision 085; `lib/pawapay.ts` speaks its HTTP). */
+export const orangeMoney: PaymentProviderDefinition = {
+  id: "orange_money",
+  slug: "orange-money",
+  name: "Orange Money",
+  requestBody: ZRequestOrangePayment,
+  callback: {
+    // pawaPay POSTs the final deposit to the URL set in its dashboard.
+    methods: ["POST"],
+    // pawaPay's body: the deposit (depositId, status, amount, currency, failureReason …); only depositId is read.
+    body: z.looseObject({ depositId: z.string().max(64).optional() }).optional(),
+    summary: "pawaPay's deposit callback: its body is not believed, its depositId only says which payment to ask about",
+    paymentIdOf: (body) => (body as { depositId?: string } | undefined)?.depositId,
+  },
+  reasonText: orangeReasonText,
+};
+
+/** A pawaPay account's Orange Money deposits, in the currencies the account takes (ORANGE_CURRENCIES). */
+export function orangeMoneyClient(
+  config: PawapayConfig,
+  options?: Parameters<typeof createPawapayClient>[1],
+): PaymentProviderClient {
+  const pawapay = createPawapayClient(config, options);
+  const providerError = (error: unknown) =>
+    error instanceof PawapayError ? new ProviderError(error.message, error.code, error.retryable) : error;
+  return {
+    currencies: config.currencies.filter((code): code is TCurrency => code === "USD" || code === "LRD"),
+    currencyCode: (currency) => currency,
+    async request(payment) {
+      try {
+        // DUPLICATE_IGNORED (pawaPay has this depositId already) is our own earlier request: it resolves too.
+        await pawapay.initiateDeposit({
+          depositId: payment.id,
+          amount: payment.amount,
+          currency: payment.currency,
+          phone: payment.phone,
+          customerMessage: `Waterside ${payment.packageName}`,
+        });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async status(paymentId): Promise<ProviderAnswer> {
+      try {
+        const deposit = await pawapay.checkDeposit(paymentId);
+        if (deposit.status === "NOT_FOUND") return { status: "NOT_FOUND" };
+        if (deposit.status === "COMPLETED") {
+          return {
+            status: "SUCCESSFUL",
+            amount: deposit.amount,
+            currency: deposit.currency,
+            transactionId: deposit.providerTransactionId,
+          };
+        }
+        if (deposit.status === "FAILED") return { status: "FAILED", reason: deposit.failureCode };
+        // ACCEPTED, PROCESSING, IN_RECONCILIATION, or a status added later: not final, so asked again, never guessed.
+        return { status: "PENDING" };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+  };
+}
