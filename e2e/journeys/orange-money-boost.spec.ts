@@ -7,18 +7,26 @@ test.beforeEach(({ page }) => skipSignupPrompt(page));
 /**
  * Issue 30: a seller pays for a boost with an Orange Money number, written as Liberians write it; the wallet follows
  * the number (decision 087) and the payment goes through the local pawaPay sandbox, where any Orange number but its
- * failure numbers succeeds. A seller of its own (registered here) and a subcategory no other journey boosts in, so
+ * failure numbers succeeds. A number without money fails first, with Orange's reason. A seller of its own (registered here) and a subcategory no other journey boosts in, so
  * neither this journey nor boost.spec.ts changes what the other sees.
  */
 test("a seller boosts an ad paying with an Orange number typed as Liberians write it", async ({
   page,
   login,
 }, testInfo) => {
-  // One payment with its spec'd waits (4 s before approval, 3 s before /profile) and an upload.
-  test.setTimeout(150_000);
+  // Two payments with their spec'd waits (4 s before approval, 3 s before /profile) and an upload.
+  test.setTimeout(180_000);
   const word = `Orange${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const title = `Helmet for Haojue ${word}`;
   await login({ name: "Kebbeh Motor Parts" });
+
+  /** Second document §4 "Payment flow": the approval modal 4 seconds after the request; Confirm asks Orange's route. */
+  const approve = async () => {
+    const approval = page.getByRole("dialog", { name: "Approve the payment" });
+    await expect(approval).toContainText("A notification was sent to your Mobile Money app", { timeout: 15_000 });
+    await expect(approval).toContainText("Orange Money PIN");
+    await approval.getByRole("button", { name: "Confirm" }).click();
+  };
 
   await page.goto("/sell");
   await page.getByLabel("Title", { exact: true }).fill(title);
@@ -65,18 +73,32 @@ test("a seller boosts an ad paying with an Orange number typed as Liberians writ
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await submit.click();
 
+  // First from an Orange number without money (the sandbox's INSUFFICIENT_BALANCE number, ORANGE_TEST_NUMBERS):
+  // Orange's reason, in the spec's sentence with Orange Money's name (decision 087), and the seller stays.
+  await phoneField.fill("0770 456 049");
+  await expect(orange).toBeChecked();
+  await submit.click();
   const confirmation = page.getByRole("dialog", { name: "Confirm your purchase" });
+  await expect(confirmation).toContainText("Orange Money number to be charged: 231770456049");
+  await confirmation.getByRole("button", { name: "Pay $10" }).click();
+  await approve();
+  const reason = "There is not enough money in your Orange Money account.";
+  await expect(page.getByText(`Payment failed! Orange Money Reason: ${reason}`)).toBeVisible();
+  const failed = page.getByRole("dialog", { name: "Payment failed" });
+  await expect(failed).toContainText(`Orange Money Reason: ${reason}`);
+  await expect(page).toHaveURL(/\/sell(\/\d+)?$/);
+
+  // Then from another number: the one typed first, as Liberians write it.
+  await failed.getByRole("button", { name: "Use another number" }).click();
+  await expect(phoneField).toHaveValue("231770456049");
+  await phoneField.fill("0770 456 789");
+  await expect(orange).toBeChecked();
+  await submit.click();
   await expect(confirmation).toContainText("$10");
   await expect(confirmation).toContainText("Orange Money number to be charged: 231770456789");
   await confirmation.getByRole("button", { name: "Pay $10" }).click();
-
-  // Second document §4 "Payment flow": the approval modal 4 seconds after the request; Confirm asks Orange's route.
-  const approval = page.getByRole("dialog", { name: "Approve the payment" });
-  await expect(approval).toContainText("A notification was sent to your Mobile Money app", { timeout: 15_000 });
-  await expect(approval).toContainText("Orange Money PIN");
-  await approval.getByRole("button", { name: "Confirm" }).click();
+  await approve();
   await expect(page.getByText("Payment successful!")).toBeVisible();
   await expect(page.getByText("Payment process finished...")).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
@@ -97,11 +119,12 @@ test("a seller boosts an ad paying with an Orange number typed as Liberians writ
   await expect(subscription).toHaveCount(1);
   await expect(subscription).toContainText("Standard Boost");
   await expect(subscription).toContainText("Active");
-  const payment = page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: title });
-  await expect(payment).toHaveCount(1);
-  await expect(payment).toContainText("Completed");
-  await expect(payment).toContainText("US$ 10.00 with Orange Money from 231770456789");
-  await expect(payment).toContainText("Orange Money transaction:");
+  const payments = page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: title });
+  await expect(payments).toHaveCount(2);
+  const paid = payments.filter({ hasText: "Completed" });
+  await expect(paid).toContainText("US$ 10.00 with Orange Money from 231770456789");
+  await expect(paid).toContainText("Orange Money transaction:");
+  await expect(payments.filter({ hasText: "Failed" })).toContainText(`Orange Money Reason: ${reason}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
