@@ -4,6 +4,8 @@ import { REPORT_REASONS, REPORT_STATUS } from "@waterside/shared/reports-message
 import { adReports, userReports } from "../schema/reports.ts";
 import { ratings, replies, replyLikes, reviewLikes, reviews } from "../schema/reviews.ts";
 import type { seededRandom } from "./placeholder-images.ts";
+import { ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
+import { lrdAmount } from "../../modules/payments/payment-amount.ts";
 
 type Random = ReturnType<typeof seededRandom>;
 
@@ -151,33 +153,62 @@ const JOURNEY_SELLERS = [
   "mohammed@demo.waterside.lr",
 ];
 
+/** A short history of the US$→L$ rate (issue 30), for the L$ demo payment: L$ per US$, daily, oldest first. */
+const DEMO_RATE_HISTORY = [
+  { daysAgo: 14, usd_lrd: 190.5 },
+  { daysAgo: 13, usd_lrd: 191.25 },
+  { daysAgo: 12, usd_lrd: 192 },
+  { daysAgo: 11, usd_lrd: 193.4 },
+  { daysAgo: 10, usd_lrd: 194.75 },
+];
+
 /**
- * Mobile Money history (decision 048): the individual with the most ads (journeys' sellers aside) gets a running ad
- * boost and a failed upgrade attempt, the business with the most ads a business plan, with their payments as MTN
- * settled them. Smaller packages than the journeys buy, so a journey's boosted ad leads its list.
+ * Mobile Money history (decision 048, issue 30): the individual with the most ads (journeys' sellers aside) gets a
+ * running ad boost and a failed upgrade attempt, the business with the most ads a business plan, with their payments
+ * as MTN settled them; the runners-up pay through Orange Money, an ad boost in US$ and a business plan in L$ at the
+ * rate of that day. Smaller packages than the journeys buy, so a journey's boosted ad leads its list.
  */
 export async function writeDemoPayments(db: Transaction) {
   const sellers = await db.execute<{ user_id: number; usertype_id: number; ad_id: number }>(sql`
-    select distinct on (u.usertype_id) u.id as user_id, u.usertype_id, min(a.id) as ad_id
+    select u.id as user_id, u.usertype_id, min(a.id) as ad_id
     from users u join ads a on a.user_id = u.id and a.status_id = 2
     where u.email not in (${sql.join(
       JOURNEY_SELLERS.map((email) => sql`${email}`),
       sql`, `,
     )})
     group by u.id order by u.usertype_id, count(*) desc, u.id`);
-  const individual = sellers.find((seller) => seller.usertype_id === 1);
-  const business = sellers.find((seller) => seller.usertype_id === 2);
+  const [individual, secondIndividual] = sellers.filter((seller) => seller.usertype_id === 1);
+  const [business, secondBusiness] = sellers.filter((seller) => seller.usertype_id === 2);
+  const momo = { provider: "mtn_momo", phone: "231881234567", currency: "USD" } as const;
+  const orange = { provider: "orange_money", phone: ORANGE_TEST_NUMBERS.succeeds, currency: "USD" } as const;
   const plans = [
     ...(individual
       ? [
-          { seller: individual, package: "Basic Boost", status: "successful", daysAgo: 3, forAd: true },
-          { seller: individual, package: "Premium Package", status: "failed", daysAgo: 1, forAd: true },
+          { seller: individual, package: "Basic Boost", status: "successful", daysAgo: 3, forAd: true, ...momo },
+          { seller: individual, package: "Premium Package", status: "failed", daysAgo: 1, forAd: true, ...momo },
         ]
       : []),
     ...(business
-      ? [{ seller: business, package: "Business Starter", status: "successful", daysAgo: 10, forAd: false }]
+      ? [{ seller: business, package: "Business Starter", status: "successful", daysAgo: 10, forAd: false, ...momo }]
+      : []),
+    ...(secondIndividual
+      ? [{ seller: secondIndividual, package: "Basic Boost", status: "successful", daysAgo: 2, forAd: true, ...orange }]
+      : []),
+    ...(secondBusiness
+      ? [
+          {
+            seller: secondBusiness,
+            package: "Business Starter",
+            status: "successful",
+            daysAgo: 6,
+            forAd: false,
+            ...orange,
+            currency: "LRD",
+          },
+        ]
       : []),
   ];
+  if (plans.some((plan) => plan.currency === "LRD")) await writeDemoRateHistory(db);
   for (const [index, plan] of plans.entries()) {
     const [pack] = await db.execute<{ id: number; price: number; days: number; visibility_boost: number }>(sql`
       select id, price::float8 as price, duration_days as days, visibility_boost from packages where name = ${plan.package}`);
@@ -185,11 +216,24 @@ export async function writeDemoPayments(db: Transaction) {
     const adId = plan.forAd ? plan.seller.ad_id : null;
     const type = plan.forAd ? "ad" : "user";
     const at = sql`now() - ${plan.daysAgo} * interval '1 day'`;
+    // An L$ payment was charged at the rate in force that day, as POST /payments/{wallet} charges it.
+    const rate =
+      plan.currency === "LRD"
+        ? (
+            await db.execute<{ usd_lrd: number }>(sql`
+              select coalesce(
+                (select usd_lrd from exchange_rates where created_at <= ${at} order by created_at desc, id desc limit 1),
+                (select usd_lrd from exchange_rates order by created_at, id limit 1))::float8 as usd_lrd`)
+          )[0]!.usd_lrd
+        : null;
+    const amount = rate === null ? pack.price : lrdAmount(pack.price, rate);
     const [payment] = await db.execute<{ id: string }>(sql`
-      insert into payments (id, user_id, package_id, ad_id, type, amount, currency, amount_usd, phone_number, status,
-        reason, financial_transaction_id, checks, completed_at, receipt_sent_at, created_at, updated_at)
-      values (gen_random_uuid(), ${plan.seller.user_id}, ${pack.id}, ${adId}, ${type}, ${pack.price}, 'USD', ${pack.price},
-        '231881234567', ${plan.status}, ${plan.status === "failed" ? "NOT_ENOUGH_FUNDS" : null},
+      insert into payments (id, user_id, package_id, ad_id, type, provider, amount, currency, amount_usd, usd_lrd,
+        phone_number, status, reason, financial_transaction_id, checks, completed_at, receipt_sent_at, created_at,
+        updated_at)
+      values (gen_random_uuid(), ${plan.seller.user_id}, ${pack.id}, ${adId}, ${type}, ${plan.provider}, ${amount},
+        ${plan.currency}, ${pack.price}, ${rate}, ${plan.phone}, ${plan.status},
+        ${plan.status === "failed" ? "NOT_ENOUGH_FUNDS" : null},
         ${plan.status === "successful" ? String(1_000_000 + index) : null}, 1, ${at}, ${at}, ${at}, ${at})
       returning id`);
     if (plan.status !== "successful") continue;
@@ -201,5 +245,19 @@ export async function writeDemoPayments(db: Transaction) {
     await db.execute(sql`
       update ads set visibility_score = visibility_score + ${pack.visibility_boost}
       where ${adId === null ? sql`user_id = ${plan.seller.user_id} and status_id = 2` : sql`id = ${adId}`}`);
+  }
+}
+
+/**
+ * The rate's history, only when no rate exists yet: the exchange-rate part of the demo may have seeded its own
+ * first, and that one then stays (whichever runs first writes the history, the other finds it).
+ */
+async function writeDemoRateHistory(db: Transaction) {
+  const [existing] = await db.execute<{ id: number }>(sql`select id from exchange_rates limit 1`);
+  if (existing) return;
+  for (const rate of DEMO_RATE_HISTORY) {
+    await db.execute(sql`
+      insert into exchange_rates (usd_lrd, admin_id, note, created_at)
+      values (${rate.usd_lrd}, null, 'CBL daily rate', now() - ${rate.daysAgo} * interval '1 day')`);
   }
 }

@@ -17,6 +17,7 @@ import { encodeAdImage } from "../../lib/images.ts";
 import { categories as referenceCategories } from "./reference/categories.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { seedReferenceData } from "./seed-reference.ts";
+import { lrdAmount } from "../../modules/payments/payment-amount.ts";
 
 const ctx = useTestApp();
 
@@ -129,6 +130,21 @@ describe("demo data", () => {
       expect(engagement!.daily_stats).toBeGreaterThan(0);
       expect(engagement!.paid_boosts).toBeGreaterThan(0);
       expect(engagement!.failed_payments).toBe(1);
+      // Issue 30: payments through both wallets, and an L$ one charged at the rate in force that day, kept on its row.
+      const wallets = await ctx.sql<Array<{ provider: string; currency: string }>>`
+        select distinct provider, currency from payments order by provider, currency`;
+      expect(wallets).toEqual([
+        { provider: "mtn_momo", currency: "USD" },
+        { provider: "orange_money", currency: "LRD" },
+        { provider: "orange_money", currency: "USD" },
+      ]);
+      const [lrd] = await ctx.sql`select p.amount::float8 as amount, p.amount_usd::float8 as amount_usd,
+          p.usd_lrd::float8 as usd_lrd,
+          (select r.usd_lrd::float8 from exchange_rates r where r.created_at <= p.created_at
+            order by r.created_at desc, r.id desc limit 1) as rate_that_day
+        from payments p where p.currency = 'LRD'`;
+      expect(lrd!.usd_lrd).toBe(lrd!.rate_that_day);
+      expect(lrd!.amount).toBe(lrdAmount(lrd!.amount_usd, lrd!.usd_lrd));
       // The admin's past work: new ads wait in the moderation queue, older ones were reviewed, all of it audited.
       expect(engagement!.unreviewed).toBeGreaterThan(0);
       expect(engagement!.reviewed).toBeGreaterThan(0);
