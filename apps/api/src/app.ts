@@ -29,6 +29,8 @@ import { userImageFileOwners } from "./modules/users/user-image-files.ts";
 import { handleChatSockets } from "./modules/chat/chat.socket.ts";
 import { createAttributesService } from "./modules/catalog/attributes.service.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { exchangeRatesRoutes } from "./modules/exchange-rates/exchange-rates.routes.ts";
+import { createExchangeRatesService } from "./modules/exchange-rates/exchange-rates.service.ts";
 import { createCategoryTreeService } from "./modules/catalog/category-tree.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
@@ -279,6 +281,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
           mediaBaseUrl,
           log: app.log,
         }),
+      });
+      await api.register(exchangeRatesRoutes, {
+        exchangeRates: createExchangeRatesService({ db, events }),
+        audit: auditedBy,
       });
       await api.register(adminSignInRoutes, {
         db,

@@ -136,6 +136,7 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
   admins: {
     admin: "the audit log and the moderation queue name the admin who acted",
     "ad-screening": "a banned-words rule names the admin who wrote it (decision 079)",
+    "exchange-rates": "the rate's history names the admin who set each rate (decision 086)",
     users: "admins' profile pictures live among the users' for the orphan sweep (decision 041)",
   },
 };

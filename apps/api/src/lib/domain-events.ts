@@ -46,6 +46,11 @@ export interface DomainEventMap {
    * them: those still hidden are shown again. Sessions stay revoked: the user signs in again.
    */
   "user.reactivated": { userId: number; adIds: number[] };
+  /**
+   * An admin set a new US$→L$ rate (issue 30, decision 086): what is converted at the rate in force follows. In this
+   * process only; other processes learn of it from PostgreSQL (`watchRateChanges`, exchange-rates/latest-rate.ts).
+   */
+  "exchange-rate.changed": { usd_lrd: number };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -10,6 +10,7 @@ import { admins } from "../schema/admin-auth.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { writeDemoScreening } from "./seed-demo-screening.ts";
 import { writeDemoAlerts } from "./seed-demo-alerts.ts";
+import { writeDemoExchangeRates } from "./seed-demo-exchange-rates.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import { chatMessages, chats } from "../schema/chat.ts";
 import {
@@ -402,6 +403,8 @@ async function writeDemoData(
   await writeDemoEngagement(db, userRows, adRows, random);
   await writeDemoReports(db, userRows, adRows);
   await writeDemoAnalytics(db);
+  // Before the payments, whose L$ ones are charged at a rate in force (no random draw here).
+  await writeDemoExchangeRates(db, admin!.id);
   await writeDemoPayments(db);
   await writeDemoLifecycle(db, adRows, random);
   // No random draw from here on: the flags pick their ads by id (issue 28).

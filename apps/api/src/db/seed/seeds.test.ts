@@ -177,6 +177,8 @@ describe("demo data", () => {
       expect(alerts).toMatchObject({ frequencies: ["daily", "instant"], price_drops: 1, cheaper: 1 });
       expect(alerts!.unread).toBeGreaterThan(0);
       expect(alerts!.read).toBeGreaterThan(0);
+      // The exchange rate's history (issue 30, seed-demo-exchange-rates.ts): the admin screen and L$ prices read it.
+      expect(await ctx.sql`select 1 from exchange_rates`).not.toHaveLength(0);
 
       // Nothing the demo shows happened after the seed ran: no audit entry, review, payment or chat in the future.
       const future = await ctx.sql`select t.name, count(*)::int as rows from (
@@ -191,6 +193,7 @@ describe("demo data", () => {
           union all select 'reviews', created_at from reviews
           union all select 'replies', created_at from replies
           union all select 'payments', created_at from payments
+          union all select 'exchange_rates', created_at from exchange_rates
           union all select 'payments', completed_at from payments
           union all select 'subscriptions', created_at from subscriptions
           union all select 'chat_messages', created_at from chat_messages

@@ -11,3 +11,65 @@ export async function findLatestRate(db: Database | Transaction) {
     .limit(1);
   return row ?? null;
 }
+
+export type LatestRate = Awaited<ReturnType<typeof findLatestRate>>;
+
+/**
+ * The channel a new rate is announced on, by the transaction that writes it (decision 086): PostgreSQL delivers it
+ * after the commit to every process listening, as `ads_changed` tells the list caches of ad writes.
+ */
+export const RATE_CHANGED_CHANNEL = "exchange_rate_changed";
+
+/**
+ * How long a process trusts the rate it read when no announcement came: a rate written without one (the seed, psql)
+ * or while the listener was reconnecting is read again within this time.
+ */
+export const RATE_TTL_MS = 30_000;
+
+/**
+ * Calls `onChange` with each rate announced, in whichever process it was set, and with null when the listener
+ * (re)connects, since announcements may have been missed meanwhile. Resolves to whether announcements can be heard:
+ * false when the listener could not be set up, and callers then read the rate each time.
+ */
+export function watchRateChanges(db: Database, onChange: (usdLrd: number | null) => void) {
+  return db.$client
+    .listen(
+      RATE_CHANGED_CHANNEL,
+      (payload) => onChange(Number(payload)),
+      () => onChange(null),
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * The rate in force for readers that ask often (the public `GET /exchange-rates/latest`, later the lists): read once
+ * and kept until a new rate is announced or `ttlMs` passes; concurrent readers share one query, and a failed read is
+ * forgotten at once. `forget()` drops it in the writer's own process without waiting for the announcement.
+ */
+export function createLatestRateReader(db: Database, { ttlMs = RATE_TTL_MS }: { ttlMs?: number } = {}) {
+  let kept: { rate: Promise<LatestRate>; readAt: number } | undefined;
+  let heard = true;
+  const forget = () => {
+    kept = undefined;
+  };
+  void watchRateChanges(db, forget).then((listening) => {
+    heard = listening;
+  });
+
+  function read(): Promise<LatestRate> {
+    if (!heard) return findLatestRate(db);
+    if (kept && Date.now() - kept.readAt < ttlMs) return kept.rate;
+    const rate = findLatestRate(db);
+    const entry = { rate, readAt: Date.now() };
+    kept = entry;
+    rate.catch(() => {
+      if (kept === entry) forget();
+    });
+    return rate;
+  }
+  read.forget = forget;
+  return read;
+}
