@@ -49,6 +49,7 @@ export default [
       route("users-reports", "features/admin/routes/users-reports.tsx"),
       route("categories-report", "features/admin/routes/categories-report.tsx"),
       route("manage-categories", "features/admin/routes/manage-categories.tsx"),
+      route("exchange-rate", "features/admin/routes/exchange-rate.tsx"),
       route("audit-log", "features/admin/routes/audit-log.tsx"),
       route("admins", "features/admin/routes/admins.tsx"),
       route("*", "app/not-found.tsx", { id: "admin-not-found" }),

@@ -36,6 +36,17 @@ describe("auditSentence", () => {
     ).toBe("Rule #3 deleted: refuses the pattern “tramadol” (Selling prescription medicines is not allowed)");
   });
 
+  it("tells a new exchange rate with the one it replaced and where it comes from (issue 30)", () => {
+    expect(
+      auditSentence(
+        entry("exchange_rate.set", "exchange_rate", 7, { usd_lrd: 190 }, { usd_lrd: 192.5, note: "CBL 27 Nov" }),
+      ),
+    ).toBe("Exchange rate set to L$ 192.50 per US$ (was L$ 190.00): CBL 27 Nov");
+    expect(auditSentence(entry("exchange_rate.set", "exchange_rate", 1, null, { usd_lrd: 186.1234, note: "" }))).toBe(
+      "Exchange rate set to L$ 186.1234 per US$",
+    );
+  });
+
   it("tells a report's status change with the spec's names, not ids", () => {
     expect(
       auditSentence(

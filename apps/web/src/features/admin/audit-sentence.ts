@@ -2,6 +2,7 @@ import type { TAuditLogEntry } from "@waterside/shared/admin-moderation";
 import { AD_STATUS_BY_NAME, USER_STATUS_BY_NAME } from "@waterside/shared/admin-messages";
 import { ATTRIBUTE_TYPE } from "@waterside/shared/reference-ids";
 import { REPORT_STATUS_NAMES } from "@waterside/shared/reports-messages";
+import { formatRate } from "./exchange-rate-text";
 import { describeAdFilters, describeUserFilters } from "./export-filters";
 
 /** What the audit log needs of an entry: what was done, to what, and the state before and after (decision 049). */
@@ -78,6 +79,7 @@ const TARGETS: Record<string, string> = {
   subcategory_attribute: "Subcategory attribute",
   attribute_option: "Option",
   screening_rule: "Rule",
+  exchange_rate: "Exchange rate",
 };
 
 const targetOf = (entry: AuditChange) =>
@@ -187,6 +189,12 @@ export function auditSentence(entry: AuditChange): string {
       return `${target} changed: ${ruleText(before)} → ${ruleText(after)}`;
     case "screening_rule.delete":
       return `${target} deleted: ${ruleText(before)}`;
+    case "exchange_rate.set": {
+      // Issue 30: "Exchange rate set to L$ 192.50 per US$ (was L$ 190.00): CBL 27 Nov".
+      const was = typeof before.usd_lrd === "number" ? ` (was ${formatRate(before.usd_lrd)})` : "";
+      const note = typeof after.note === "string" && after.note ? `: ${after.note}` : "";
+      return `Exchange rate set to ${formatRate(Number(after.usd_lrd))} per US$${was}${note}`;
+    }
     case "users.export":
       return `Exported to CSV: ${describeUserFilters(after)}`;
     case "ads.export":
