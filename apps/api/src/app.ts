@@ -204,7 +204,14 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(adsRoutes, { ads });
       // The checks at posting time (issue 28): selling asks them, the admin area edits their rules.
       const screening = createAdScreening({ db, priceGuide: ads.priceGuide });
-      const lifecycle = createAdLifecycle({ db, storage, events, mediaBaseUrl, screening });
+      const lifecycle = createAdLifecycle({
+        db,
+        storage,
+        events,
+        mediaBaseUrl,
+        publicUrl: config.publicUrl,
+        screening,
+      });
       scheduleAdLifecycleJobs(jobs, lifecycle);
       await api.register(sellingRoutes, {
         selling: createSellingService({ db, storage, events, mediaBaseUrl, screening }),

@@ -32,11 +32,6 @@ export interface DomainEventMap {
   "subscription.changed": { userId: number; adId: number | null };
   /** A seller posted an ad (spec selling §4): the admins' moderation queue takes it in, unreviewed (decision 052). */
   "ad.created": { adId: number; userId: number };
-  /**
-   * An active ad expires within EXPIRY_REMINDER_DAYS and its seller has not been told for this expiry (issue 28):
-   * published once per ad and expiry, in the transaction that claimed it, so its notifications go out exactly once.
-   */
-  "ad.expiry-reminder": { adId: number; userId: number; title: string; expiresAt: string };
   /** Stars were given, changed or taken back on these ads: their visibility_score follows (decision 045). */
   "ratings.changed": { adIds: number[] };
   /** An admin banned a user (decision 050): every session of theirs ends and their active ads leave every list. */

@@ -36,7 +36,6 @@ export interface JobMap {
   /** Claims the ads due an expiry reminder, one claim per ad and expiry (issue 28). */
   "selling.expiry-reminders": Record<string, never>;
   /** Tells a seller their ad expires soon: push, mail and SMS as they allow (issue 28). */
-  "notifications.ad-expiry-reminder": { adId: number; userId: number; title: string; expiresAt: string };
   /**
    * Sends a notification of the centre on these channels, each once (issue 29, decision 081); `announce` tells the
    * user's sockets of the new unread count. Queued by notify() in the notification's transaction.
@@ -48,6 +47,8 @@ export interface JobMap {
     announce: boolean;
     pushTag?: string;
     email?: { subject: string; html: string; text: string; unsubscribeUrl?: string };
+    /** The SMS's text, when not the title and the link. */
+    sms?: string;
   };
   /** Every 5 minutes: queues again the push and SMS deliveries still queued well after their time (decision 081). */
   "notifications.deliver-sweep": Record<string, never>;

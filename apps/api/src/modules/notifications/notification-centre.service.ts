@@ -191,7 +191,7 @@ export function createNotificationCentreService({
           else if ((await claimSms(db, notificationId, userId, now, liberiaDayStart(now))) === "sent") {
             await sendOrRelease(notificationId, channel, async () => {
               try {
-                await sms.send({ to: phone, body: smsText(notification.title, link) });
+                await sms.send({ to: phone, body: job.sms ?? smsText(notification.title, link) });
               } catch (error) {
                 // The provider refused this number or text: trying again would be refused again.
                 if (!(error instanceof SmsRejectedError) || error.status >= 500) throw error;

@@ -30,6 +30,8 @@ export interface NotifyInput {
   email?: NotificationEmail;
   /** Pushes with one tag replace each other on the device (one saved search's alerts collapse). */
   pushTag?: string;
+  /** The SMS, when `channels.sms`; without it the SMS is the title and the link. */
+  sms?: string;
 }
 
 /**
@@ -170,10 +172,19 @@ export async function notifyAll(
         channels: dueNow,
         announce: true,
         ...(dueNow.includes("email") && input.email && { email: input.email }),
+        ...(dueNow.includes("sms") && input.sms && { sms: input.sms }),
       },
     });
     if (later.length > 0) {
-      deliverJobs.push({ data: { ...common, channels: later, announce: false }, startAfter: held });
+      deliverJobs.push({
+        data: {
+          ...common,
+          channels: later,
+          announce: false,
+          ...(later.includes("sms") && input.sms && { sms: input.sms }),
+        },
+        startAfter: held,
+      });
     }
   }
   if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);

@@ -44,15 +44,6 @@ export function reactToNotificationsEvents(
     );
   });
 
-  // An expiry reminder the selling job claimed is sent by a job queued in the claim's transaction: a claim that
-  // rolls back sends nothing, one that commits sends once (issue 28).
-  jobs.work("notifications.ad-expiry-reminder", (reminder) => notifications.remindAdExpiry(reminder), {
-    retryLimit: 0,
-  });
-  events.onWrite("ad.expiry-reminder", async (reminder, tx) => {
-    await jobs.send("notifications.ad-expiry-reminder", reminder, { tx });
-  });
-
   // The notification centre's deliveries (issue 29, decision 081): notify() queues them with the notification. A
   // failed send hands its delivery back and the job is retried; a delivery held past the job's start (the clocks of
   // this process and the database differ a little) is looked at again when it is due.

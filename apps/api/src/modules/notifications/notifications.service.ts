@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import tls from "node:tls";
-import { EXPIRY_REMINDER_TEXT, daysLeft } from "@waterside/shared/ad-lifecycle";
 import { BRAND } from "@waterside/shared/brand";
 import type { TNotificationSettings, TPushPayload, TPushSubscription } from "@waterside/shared/notifications";
 import type { FastifyBaseLogger } from "fastify";
@@ -23,7 +22,6 @@ import {
   findSettings,
   findSubscriptions,
   findUnreadNotice,
-  findVerifiedPhone,
   saveSettings,
   saveSubscription,
 } from "./notifications.queries.ts";
@@ -169,46 +167,6 @@ export function createNotificationsService({
           `Reply on ${BRAND}: ${chatUrl(chatId)}\n\n` +
           `You get at most one mail an hour per chat. Turn these mails off in your profile settings.\n`,
       });
-    },
-
-    /**
-     * Tells a seller their ad expires soon (issue 28), once per claim the selling job made: a push and a mail as
-     * their settings allow (no mail without an address), and an SMS to their verified phone.
-     */
-    async remindAdExpiry({
-      adId,
-      userId,
-      title,
-      expiresAt,
-    }: {
-      adId: number;
-      userId: number;
-      title: string;
-      expiresAt: string;
-    }) {
-      const [recipient, settings, phone] = await Promise.all([
-        findRecipient(db, userId),
-        findSettings(db, userId),
-        findVerifiedPhone(db, userId),
-      ]);
-      if (!recipient?.active) return;
-      const days = daysLeft(expiresAt);
-      // My Ads, on the seller's own profile, is where Renew is.
-      const url = `${publicUrl}/profile`;
-      const heading = EXPIRY_REMINDER_TEXT.title(days);
-      const text = EXPIRY_REMINDER_TEXT.body(title);
-      await Promise.all([
-        settings.push &&
-          pushTo(userId, { title: heading, body: text, url, tag: `ad-expiry-${adId}` }, `ad-expiry-${adId}`),
-        settings.email &&
-          recipient.email &&
-          mailer.send({
-            to: recipient.email,
-            subject: `${heading} on ${BRAND}`,
-            text: `Hello ${recipient.name},\n\n${text}\n\nRenew it: ${url}\n\nTurn these mails off in your profile settings.\n`,
-          }),
-        sms && phone && sms.send({ to: phone, body: EXPIRY_REMINDER_TEXT.sms(title, days, url) }),
-      ]);
     },
   };
 }

@@ -1,4 +1,10 @@
-import { AD_LIFECYCLE_MESSAGES, RENEW_WINDOW_DAYS } from "@waterside/shared/ad-lifecycle";
+import {
+  AD_LIFECYCLE_MESSAGES,
+  EXPIRY_REMINDER_TEXT,
+  RENEW_WINDOW_DAYS,
+  daysLeft,
+} from "@waterside/shared/ad-lifecycle";
+import { BRAND } from "@waterside/shared/brand";
 import { AD_STATUS, USER_STATUS } from "@waterside/shared/reference-ids";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
 import { eq, sql } from "drizzle-orm";
@@ -11,6 +17,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, fieldError, notFound } from "../../plugins/errors.ts";
 import type { AdScreening } from "../ad-screening/ad-screening.service.ts";
+import { notifyAll, type NotifyInput } from "../notifications/notification-centre.ts";
 import {
   chattedAbout,
   claimDueReminders,
@@ -30,6 +37,41 @@ export const EXPIRY_BATCH = 500;
 /** Reminders claimed per transaction. */
 export const REMINDER_BATCH = 200;
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * An ad's expiry reminder as the notification centre keeps it (issues 28 and 29): in the bell, and by push, mail and
+ * SMS as the seller's settings, address and verified phone allow (the delivery skips the others). My Ads, on the
+ * seller's own profile, is where Renew is.
+ */
+function expiryReminder(
+  ad: { id: number; user_id: number; title: string; expires_at: Date | string },
+  publicUrl: string,
+): NotifyInput {
+  const days = daysLeft(new Date(ad.expires_at).toISOString());
+  const heading = EXPIRY_REMINDER_TEXT.title(days);
+  const text = EXPIRY_REMINDER_TEXT.body(ad.title);
+  const url = `${publicUrl}/profile`;
+  return {
+    userId: ad.user_id,
+    type: "expiry_reminder",
+    title: heading,
+    body: text,
+    url: "/profile",
+    // A renewed ad has a new expiry, and its own reminder.
+    dedupeKey: `expiry_reminder:${ad.id}:${new Date(ad.expires_at).getTime()}`,
+    channels: { push: true, email: true, sms: true },
+    email: {
+      subject: `${heading} on ${BRAND}`,
+      text: `${text}\n\nRenew it: ${url}\n\nTurn these mails off in your profile settings.\n`,
+      html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(url)}">Renew it</a></p>`,
+    },
+    sms: EXPIRY_REMINDER_TEXT.sms(ad.title, days, url),
+    pushTag: `ad-expiry-${ad.id}`,
+  };
+}
+
 /**
  * The life of an ad after posting (issue 28, decision 075): renew, mark sold, repost, and the jobs that expire ads
  * and remind their sellers. Each change is the owner's; a stranger gets 403 and an unknown ad 404, as for edits.
@@ -39,12 +81,15 @@ export function createAdLifecycle({
   storage,
   events,
   mediaBaseUrl,
+  publicUrl,
   screening,
 }: {
   db: Database;
   storage: Storage;
   events: DomainEvents;
   mediaBaseUrl: string;
+  /** The site's address, for the links expiry reminders send by mail and SMS. */
+  publicUrl: string;
   /** A repost is a new ad: the posting checks of issue 28 judge it as they judge any (decision 079). */
   screening: AdScreening;
 }) {
@@ -204,23 +249,19 @@ export function createAdLifecycle({
     },
 
     /**
-     * The reminder job's work: claims the ads due a reminder, and in the claim's transaction publishes one
-     * `ad.expiry-reminder` each, which notifications turns into push, mail and SMS. Returns the ads claimed.
+     * The reminder job's work: claims the ads due a reminder, and in the claim's transaction writes each one's
+     * notification (its deliveries go out once, as the notification centre sends them). Returns the ads claimed.
      */
     async remindDue(batch = REMINDER_BATCH) {
       await extendBoostedAds(db);
       let claimed = 0;
       for (;;) {
-        const count = await events.transaction(db, async (tx, publish) => {
+        const count = await db.transaction(async (tx) => {
           const rows = await claimDueReminders(tx, batch);
-          for (const row of rows) {
-            await publish("ad.expiry-reminder", {
-              adId: row.id,
-              userId: row.user_id,
-              title: row.title,
-              expiresAt: new Date(row.expires_at).toISOString(),
-            });
-          }
+          await notifyAll(
+            tx,
+            rows.map((row) => expiryReminder(row, publicUrl)),
+          );
           return rows.length;
         });
         claimed += count;

@@ -29,6 +29,7 @@ const lifecycle = () =>
     storage: ctx.storage,
     events: createDomainEvents(console),
     mediaBaseUrl: "/media",
+    publicUrl: "https://waterside.test",
     screening: createAdScreening({ db: ctx.db, priceGuide: createPriceGuide(ctx.db) }),
   });
 
