@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { adImages, ads } from "../../db/schema/ads.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
-import { liberiaDay, notify } from "../notifications/notification-centre.ts";
+import { liberiaDay, notifyAll } from "../notifications/notification-centre.ts";
 
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
@@ -51,8 +51,10 @@ export function reactToSavedAdsEvents(events: DomainEvents, { mediaBaseUrl }: { 
       .orderBy(asc(adImages.order), asc(adImages.id))
       .limit(1);
     const day = liberiaDay(new Date());
-    for (const { userId, was } of dropped) {
-      await notify(tx, {
+    // Every saver's notification in three statements, however many saved it (notifyAll).
+    await notifyAll(
+      tx,
+      dropped.map(({ userId, was }) => ({
         userId,
         type: "price_drop",
         title: `Price drop: ${ad.title} now ${dollars(ad.price)}, was ${dollars(was!)}`,
@@ -63,7 +65,7 @@ export function reactToSavedAdsEvents(events: DomainEvents, { mediaBaseUrl }: { 
         dedupeKey: `price_drop:${adId}:${userId}:${day}`,
         channels: { push: true, email: false, sms: false },
         pushTag: `price-drop-${adId}`,
-      });
-    }
+      })),
+    );
   });
 }
