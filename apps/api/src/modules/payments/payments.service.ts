@@ -147,7 +147,9 @@ export function createPaymentsService({
      */
     async request(user: { userId: number; usertypeId: number }, input: TRequestPayment, provider: TPaymentProvider) {
       const client = protocol.clientOf(provider);
-      const currency = input.currency ?? "USD";
+      // A client that names no currency (the spec's app) pays in the account's own: US$, or L$ at the rate for an
+      // MTN account opened in Liberian dollars.
+      const currency = input.currency ?? client.currencies[0]!;
       const [pack] = await findPackages(db, { id: input.package_id });
       if (!pack) throw fieldError("package_id", "Choose a package.");
       let adId: number | null = null;
