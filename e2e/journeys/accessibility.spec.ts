@@ -196,4 +196,13 @@ test.describe("admin tables", () => {
     await expect(form.getByRole("alert").first()).toBeVisible();
     await expectAccessible(page);
   });
+
+  test("the exchange rate screen and its form's errors", async ({ page }) => {
+    await page.goto("/admin/exchange-rate");
+    await expect(page.getByRole("table", { name: "Exchange rate history" }).getByRole("row").nth(1)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save rate" }).click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    await expectAccessible(page);
+  });
 });

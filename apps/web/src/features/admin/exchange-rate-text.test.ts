@@ -10,7 +10,7 @@ describe("exchange rate text (issue 30)", () => {
 
   it("tells how a rate moved from the one it replaced, without floating point remainders", () => {
     expect(rateChange(192.5, 190)).toBe("+2.50 (+1.32%)");
-    expect(rateChange(190, 192.5)).toBe("−2.50 (−1.3%)");
+    expect(rateChange(190, 192.5)).toBe("−2.50 (−1.30%)");
     expect(rateChange(0.3, 0.1 + 0.2)).toBe("No change");
     expect(rateChange(186.25, null)).toBeNull();
   });

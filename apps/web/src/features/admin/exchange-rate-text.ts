@@ -2,7 +2,11 @@ import { CURRENCY_SYMBOLS } from "@waterside/shared/money";
 
 /** Rates are set to 4 decimals at most, and read with at least 2, as the Central Bank writes them. */
 const rateNumber = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2, signDisplay: "exceptZero" });
+const percent = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: "exceptZero",
+});
 
 /** Liberian dollars for one US dollar, as Liberians write money: "L$ 192.50". */
 export const formatRate = (usdLrd: number) => `${CURRENCY_SYMBOLS.LRD} ${rateNumber.format(usdLrd)}`;
