@@ -11,8 +11,8 @@ const REQUEST_PATHS: Record<TPaymentProvider, string> = {
 /**
  * POST /payments/momo or /payments/orange-money (payments): asks the wallet the number belongs to to charge it for a
  * package (second document §4 "Payment flow" step 1). No ad for a business plan. The amount is the package's, on the
- * server; `currency` LRD charges it in Liberian dollars at the rate of the moment (422 under `currency` when no rate
- * is set), and is left out for US$, as the spec's call sends none.
+ * server; `currency` LRD charges it in Liberian dollars at the rate of the moment. A 422 under `currency` says it
+ * cannot be paid so: no rate is set, or the wallet's account is kept in the other currency.
  */
 export const requestPayment = (
   api: ApiTransport,

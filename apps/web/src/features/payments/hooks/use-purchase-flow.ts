@@ -104,8 +104,8 @@ export function usePurchaseFlow({
         phone_number: payer.phone,
         package_id: order.packageId,
         ...(order.adId !== undefined && { ad_id: order.adId }),
-        // US$ is what the spec's call means without a currency: it is sent only for L$.
-        ...(payer.currency !== "USD" && { currency: payer.currency }),
+        // Always the currency chosen: without one, a wallet account kept in L$ would charge L$ for a US$ choice.
+        currency: payer.currency,
       });
       if (!alive.current) return;
       setStage({ step: "requesting", payer, sent: true });
