@@ -1,3 +1,4 @@
+import { ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
 import { expect, test } from "./signed-in";
 import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
@@ -74,13 +75,15 @@ test("a seller boosts an ad paying with an Orange number typed as Liberians writ
     page.viewportSize()!.width,
   );
 
-  // First from an Orange number without money (the sandbox's INSUFFICIENT_BALANCE number, ORANGE_TEST_NUMBERS):
-  // Orange's reason, in the spec's sentence with Orange Money's name (decision 087), and the seller stays.
-  await phoneField.fill("0770 456 049");
+  // First from the sandbox's Orange number without money: Orange's reason, in the spec's sentence with Orange Money's
+  // name (decision 087), and the seller stays.
+  await phoneField.fill(ORANGE_TEST_NUMBERS.insufficientBalance);
   await expect(orange).toBeChecked();
   await submit.click();
   const confirmation = page.getByRole("dialog", { name: "Confirm your purchase" });
-  await expect(confirmation).toContainText("Orange Money number to be charged: 231770456049");
+  await expect(confirmation).toContainText(
+    `Orange Money number to be charged: ${ORANGE_TEST_NUMBERS.insufficientBalance}`,
+  );
   await confirmation.getByRole("button", { name: "Pay $10" }).click();
   await approve();
   const reason = "There is not enough money in your Orange Money account.";
@@ -89,9 +92,10 @@ test("a seller boosts an ad paying with an Orange number typed as Liberians writ
   await expect(failed).toContainText(`Orange Money Reason: ${reason}`);
   await expect(page).toHaveURL(/\/sell(\/\d+)?$/);
 
-  // Then from another number: the one typed first, as Liberians write it.
+  // Then from another number: the one typed first.
   await failed.getByRole("button", { name: "Use another number" }).click();
-  await expect(phoneField).toHaveValue("231770456049");
+  await expect(phoneField).toHaveValue(ORANGE_TEST_NUMBERS.insufficientBalance);
+  // ORANGE_TEST_NUMBERS.succeeds (231770456789), as Liberians write it.
   await phoneField.fill("0770 456 789");
   await expect(orange).toBeChecked();
   await submit.click();
