@@ -233,12 +233,15 @@ const browse = (rate?: number) =>
     vary: () => ({ body: bodies[next++ % bodies.length] }),
   });
 
-/** Until the queue has no matching or alert left to run: an idle round must not run the previous round's alerts. */
+/**
+ * Until the queue has no matching or alert left to run: an idle round must not run the previous round's alerts.
+ * Deliveries held through the quiet hours (22:00–07:00 Liberia time, decision 081) are not waited for.
+ */
 async function drained() {
   for (;;) {
     const [{ waiting }] = (await database.sql`
       select count(*)::int as waiting from pgboss.job
-      where state in ('created', 'retry', 'active')
+      where state in ('created', 'retry', 'active') and start_after <= now()
         and (name like 'saved-searches.%' or name like 'notifications.%')
         and name not in ('saved-searches.deliver-overdue', 'saved-searches.daily-digests', 'notifications.deliver-sweep')`) as unknown as [
       { waiting: number },
