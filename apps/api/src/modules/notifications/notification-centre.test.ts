@@ -363,7 +363,7 @@ describe("deliveries", () => {
 
     // A user without a verified phone gets none, recorded as skipped.
     const noPhone = await signedInUser(ctx.app, ctx.db);
-    const none = await add(input(noPhone.user.id, { channels: { push: false, email: false, sms: true } }));
+    const none = await add(input(noPhone.user.id, { channels: { push: false, email: false, sms: true } }), noon);
     await expect
       .poll(async () => (await deliveries(none.id)).map(({ status, detail }) => [status, detail]), {
         timeout: 10_000,
@@ -373,7 +373,7 @@ describe("deliveries", () => {
     // A number the provider refuses is not tried again: skipped with the provider's why, and it uses no day's SMS.
     const refused = await signedInUser(ctx.app, ctx.db);
     await ctx.db.update(users).set({ verified_phone_number: "+12345" }).where(eq(users.id, refused.user.id));
-    const bad = await add(input(refused.user.id, { channels: { push: false, email: false, sms: true } }));
+    const bad = await add(input(refused.user.id, { channels: { push: false, email: false, sms: true } }), noon);
     await deliveryJobsEnded(bad.id).toBe(true);
     expect(await jobStates(ctx.sql, "notifications.deliver", { notificationId: bad.id })).toEqual(["completed"]);
     expect((await deliveries(bad.id)).map(({ status, detail }) => [status, detail])).toEqual([

@@ -48,9 +48,20 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
 
-/** The reminder job's work as one more server process runs it, with an event bus of its own. */
+/** Noon yesterday, Liberia time (UTC+0): outside the quiet hours and already past, whenever the test runs. */
+const yesterdayNoon = () => {
+  const noon = new Date();
+  noon.setUTCHours(12, 0, 0, 0);
+  return new Date(noon.getTime() - 86_400_000);
+};
+
+/**
+ * The reminder job's work as one more server process runs it, with an event bus of its own, at an hour outside the
+ * quiet hours (which hold push and SMS until 07:00).
+ */
 function process() {
   return createAdLifecycle({
+    clock: yesterdayNoon,
     db: ctx.db,
     storage: ctx.storage,
     events: createDomainEvents(console),

@@ -83,6 +83,7 @@ export function createAdLifecycle({
   mediaBaseUrl,
   publicUrl,
   screening,
+  clock = () => new Date(),
 }: {
   db: Database;
   storage: Storage;
@@ -92,6 +93,8 @@ export function createAdLifecycle({
   publicUrl: string;
   /** A repost is a new ad: the posting checks of issue 28 judge it as they judge any (decision 079). */
   screening: AdScreening;
+  /** When a reminder is written: its push and SMS wait through the quiet hours from then (tests choose the hour). */
+  clock?: () => Date;
 }) {
   async function lockOwn(tx: Transaction, adId: number, userId: number) {
     const ad = await lockAdLife(tx, adId);
@@ -261,6 +264,7 @@ export function createAdLifecycle({
           await notifyAll(
             tx,
             rows.map((row) => expiryReminder(row, publicUrl)),
+            clock(),
           );
           return rows.length;
         });
