@@ -1,3 +1,4 @@
+import { BRAND } from "@waterside/shared/brand";
 import { momoReasonText } from "@waterside/shared/momo-reasons";
 import { ZRequestPayment } from "@waterside/shared/payments";
 import { z } from "zod";
@@ -49,7 +50,7 @@ export function mtnMomoClient(
           amount: payment.amount,
           externalId: payment.id,
           phone: payment.phone,
-          payerMessage: cleanMomoNote(`Waterside ${payment.packageName}`),
+          payerMessage: cleanMomoNote(`${BRAND} ${payment.packageName}`),
           payeeNote: cleanMomoNote(`Boost ${payment.packageName} payment ${payment.id.slice(0, 8)}`),
         });
       } catch (error) {

@@ -1,3 +1,4 @@
+import { BRAND } from "@waterside/shared/brand";
 import type { TCurrency } from "@waterside/shared/money";
 import { orangeReasonText } from "@waterside/shared/orange-reasons";
 import { ZRequestOrangePayment } from "@waterside/shared/payments";
@@ -46,7 +47,7 @@ export function orangeMoneyClient(
           amount: payment.amount,
           currency: payment.currency,
           phone: payment.phone,
-          customerMessage: `Waterside ${payment.packageName}`,
+          customerMessage: `${BRAND} ${payment.packageName}`,
         });
       } catch (error) {
         throw providerError(error);
