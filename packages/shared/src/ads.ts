@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICE_UNITS } from "./catalog.ts";
+import { CURRENCIES } from "./money.ts";
 import { zId, zPage } from "./ids.ts";
 import {
   AD_SORT_FIELDS,
@@ -55,6 +56,8 @@ export const ZAdFilters = z.object({
   attributes: optional(z.array(ZAttributeFilter).max(20)),
   price_min: optional(money),
   price_max: optional(money),
+  /** The currency `price_min` and `price_max` are written in (issue 30, decision 088): US$ when absent. */
+  price_currency: optional(z.enum(CURRENCIES)),
   location: optional(z.string().trim().min(1).max(120)),
   search: optional(z.string().trim().min(1).max(100)),
   section: optional(z.enum(HOME_SECTIONS)),
@@ -122,7 +125,12 @@ export const ZAdListItem = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
+  /** The price in US$ (spec §3), for an L$ ad its value at the rate in force: safe for a client that knows only this. */
   price: z.number(),
+  /** The currency the seller priced the ad in (issue 30, decision 088). */
+  currency: z.enum(CURRENCIES),
+  /** The seller's price, in `currency`: what cards show first ("L$ 18,700 · ≈ US$ 100"). */
+  price_local: z.number(),
   location: z.string(),
   images: z.array(ZAdImage),
   category_id: z.number().int(),

@@ -6,6 +6,7 @@ export const SELLING_MESSAGES = {
   locationRequired: "Location is required",
   priceRequired: "Price is required",
   priceInvalid: "Price must be a number of 0 or more",
+  currencyInvalid: "Choose US$ or L$ for the price.",
   descriptionRequired: "Description is required",
   imagesMin: "Please upload at least two images.",
   imagesMax: "You can upload at most 8 images.",

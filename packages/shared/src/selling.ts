@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAdListItem, ZLatestSubscription } from "./ads.ts";
 import { optionalCoordinate } from "./form-values.ts";
+import { CURRENCIES } from "./money.ts";
 import { zId } from "./ids.ts";
 import {
   AD_ATTRIBUTE_VALUE_MAX,
@@ -28,6 +29,8 @@ export const ZAdForm = z.object({
       .min(0, SELLING_MESSAGES.priceInvalid)
       .max(AD_PRICE_MAX, SELLING_MESSAGES.priceInvalid),
   ),
+  /** The currency `price` is written in (issue 30, decision 088); a client that sends none prices in US$. */
+  currency: z.preprocess(blank, z.enum(CURRENCIES, { message: SELLING_MESSAGES.currencyInvalid }).default("USD")),
   description: requiredText(SELLING_MESSAGES.descriptionRequired, AD_DESCRIPTION_MAX),
   latitude: optionalCoordinate,
   longitude: optionalCoordinate,
