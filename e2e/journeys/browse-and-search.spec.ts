@@ -94,7 +94,7 @@ test("a newcomer finds a car by category, filters, opens it, views its photos an
     new RegExp(`/categories/${target!.category_id}/${target!.subcategory_id}/${target!.id}$`),
   );
   await expect(page.getByRole("heading", { level: 1, name: target!.title })).toBeVisible();
-  await expect(page.getByText(`$${target!.price.toLocaleString("en-US")}`).first()).toBeVisible();
+  await expect(page.getByText(`US$ ${target!.price.toLocaleString("en-US")}`).first()).toBeVisible();
 
   // Full-screen gallery: next photo by arrow key or swipe, then close.
   await page.getByRole("button", { name: /Open photo 1 of \d+ full screen/ }).click();

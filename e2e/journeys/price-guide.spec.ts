@@ -59,7 +59,7 @@ test("a seller sees the typical price and is warned about a price far below it",
     await expect(page.getByText(/^Typical price:/)).toBeHidden();
     await page.getByLabel("Category", { exact: true }).selectOption({ label: "Vehicles" });
     await page.getByLabel("Subcategory").selectOption({ label: "Trucks & Buses" });
-    await expect(page.getByText(/^Typical price: \$[\d,]+ – \$[\d,]+$/)).toBeVisible();
+    await expect(page.getByText(/^Typical price: US\$ [\d,]+ – US\$ [\d,]+$/)).toBeVisible();
 
     // A fair price says nothing more; a bait price is warned about, and the field is not marked wrong.
     await price.fill("9000");

@@ -89,7 +89,7 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   await page.getByRole("button", { name: "Skip and update" }).click();
   await expect(page.getByText("Ad Updated!")).toBeVisible();
   await page.getByRole("list", { name: "Your ads" }).getByRole("link", { name: title, exact: true }).click();
-  await expect(page.getByText("$6,900").first()).toBeVisible();
+  await expect(page.getByText("US$ 6,900").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /^Show photo \d$/ })).toHaveCount(2);
 
   // A second ad saved as a draft survives a reload, then is resumed and published.

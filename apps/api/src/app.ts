@@ -242,7 +242,10 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         sms: config.sms.twilio && createTwilioSender(config.sms.twilio),
         log: app.log,
       });
-      reactToNotificationsEvents(events, jobs, notifications, { emailDelaySeconds: config.chatEmailDelaySeconds });
+      reactToNotificationsEvents(events, jobs, notifications, {
+        emailDelaySeconds: config.chatEmailDelaySeconds,
+        quietHours: config.quietHours,
+      });
       await api.register(notificationsRoutes, { notifications });
       // Saved searches (issue 29, decision 080): new ads matched as jobs, alerts through the notification centre.
       const unsubscribeTokens = createUnsubscribeTokens(config.tokenSecret);

@@ -9,14 +9,15 @@ import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
 import { startAnalyticsLog } from "~/lib/analytics-log";
+import { loadExchangeRate } from "~/lib/exchange-rate";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
 // which the API shares, keep compiling.
 if (typeof document !== "undefined") configureZod({ jitless: true });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.origin, outsideLinks: context.outsideLinks };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.origin, outsideLinks: context.outsideLinks, ...(await loadExchangeRate(context.api)) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

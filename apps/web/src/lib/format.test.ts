@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SERVER_DATE_READER, formatDate, formatPrice, useFormatDate } from "./format";
+import { SERVER_DATE_READER, adPriceText, formatAmount, formatDate, formatPrice, useFormatDate } from "./format";
 
 const posted = "2026-11-12T21:30:00Z";
 
@@ -48,10 +48,40 @@ describe("useFormatDate", () => {
 });
 
 describe("formatPrice", () => {
-  it("writes whole dollars, with the period a rent or a salary is for (decision 067)", () => {
-    expect(formatPrice(5500)).toBe("$5,500");
-    expect(formatPrice(450, "month")).toBe("$450 / month");
-    expect(formatPrice(60, "night")).toBe("$60 / night");
-    expect(formatPrice(1200, null)).toBe("$1,200");
+  it("writes whole US dollars by default, with the period a rent or a salary is for (decision 067)", () => {
+    expect(formatPrice(5500)).toBe("US$ 5,500");
+    expect(formatPrice(450, "month")).toBe("US$ 450 / month");
+    expect(formatPrice(60, "night")).toBe("US$ 60 / night");
+    expect(formatPrice(1200, null)).toBe("US$ 1,200");
+    expect(formatPrice(99.6)).toBe("US$ 100");
+  });
+
+  it("writes Liberian dollars as L$ (issue 30)", () => {
+    expect(formatPrice(18700, undefined, "LRD")).toBe("L$ 18,700");
+    expect(formatPrice(3500, "month", "LRD")).toBe("L$ 3,500 / month");
+    expect(formatAmount(5000, "LRD")).toBe("L$ 5,000");
+    expect(formatAmount(5000)).toBe("US$ 5,000");
+  });
+});
+
+describe("adPriceText", () => {
+  it("writes an L$ ad's price first and its US$ value from the API's price, whatever the rate here", () => {
+    const ad = { currency: "LRD" as const, price_local: 18700, price: 100 };
+    expect(adPriceText(ad, null, 190)).toEqual({ seller: "L$ 18,700", other: "≈ US$ 100" });
+    expect(adPriceText(ad, null, null)).toEqual({ seller: "L$ 18,700", other: "≈ US$ 100" });
+    expect(adPriceText(ad, "month", null)).toEqual({ seller: "L$ 18,700 / month", other: "≈ US$ 100" });
+  });
+
+  it("keeps the cents of a converted value under 10, so a cheap L$ price is never ≈ US$ 0", () => {
+    const ad = { currency: "LRD" as const, price_local: 50, price: 50 / 187 };
+    expect(adPriceText(ad, null, 187).other).toBe("≈ US$ 0.27");
+    expect(adPriceText({ currency: "LRD", price_local: 1870, price: 10 }, null, 187).other).toBe("≈ US$ 10");
+  });
+
+  it("writes a US$ ad's L$ value at the rate when one is known, and nothing beside it when none is", () => {
+    const ad = { currency: "USD" as const, price_local: 100, price: 100 };
+    expect(adPriceText(ad, null, 187)).toEqual({ seller: "US$ 100", other: "≈ L$ 18,700" });
+    expect(adPriceText(ad, "month", 192.5)).toEqual({ seller: "US$ 100 / month", other: "≈ L$ 19,250" });
+    expect(adPriceText(ad, null, null)).toEqual({ seller: "US$ 100", other: null });
   });
 });

@@ -1,11 +1,43 @@
 import { useSyncExternalStore } from "react";
+import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPriceUnit } from "@waterside/shared/catalog";
+import { CURRENCY_SYMBOLS, type TCurrency } from "@waterside/shared/money";
 
-/** Spec §9: prices are shown without decimals, in dollars. */
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-/** A price, with the period it is for when its subcategory quotes one: "$450 / month" (decision 067). */
-export const formatPrice = (price: number, unit?: TPriceUnit | null) =>
-  unit ? `${usd.format(price)} / ${unit}` : usd.format(price);
+const wholeUnits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Spec §9: prices are shown without decimals; issue 30: as Liberia writes its two dollars, "US$ 5,500", "L$ 18,700". */
+export const formatAmount = (amount: number, currency: TCurrency = "USD") =>
+  `${CURRENCY_SYMBOLS[currency]} ${wholeUnits.format(amount)}`;
+
+/** A price, with the period it is for when its subcategory quotes one: "US$ 450 / month" (decision 067). */
+export const formatPrice = (price: number, unit?: TPriceUnit | null, currency: TCurrency = "USD") =>
+  unit ? `${formatAmount(price, currency)} / ${unit}` : formatAmount(price, currency);
+
+/** A converted amount, "≈ US$ 100": whole, but with its cents under 10, so L$ 50 reads ≈ US$ 0.27, not ≈ US$ 0. */
+const approximately = (amount: number, currency: TCurrency) =>
+  `≈ ${CURRENCY_SYMBOLS[currency]} ${(amount < 10 && !Number.isInteger(amount) ? withCents : wholeUnits).format(amount)}`;
+
+/** An ad's price in its two writings: the seller's, and the other currency's approximate value when known. */
+export interface AdPriceText {
+  seller: string;
+  other: string | null;
+}
+
+/**
+ * An ad's price as cards, the ad page and My Ads show it (issue 30): the seller's price in their currency, with its
+ * period, then the other currency small. An L$ ad's US$ value is the API's `price` (converted at the rate in force);
+ * a US$ ad's L$ value is counted here at `usdLrd`, and left out while no rate is known.
+ */
+export function adPriceText(
+  ad: Pick<TAdListItem, "price" | "currency" | "price_local">,
+  unit: TPriceUnit | null | undefined,
+  usdLrd: number | null,
+): AdPriceText {
+  const seller = formatPrice(ad.price_local, unit, ad.currency);
+  if (ad.currency === "LRD") return { seller, other: approximately(ad.price, "USD") };
+  return { seller, other: usdLrd ? approximately(ad.price * usdLrd, "LRD") : null };
+}
 
 /** Whose calendar a date is written for: a locale (BCP 47) and a time zone (IANA). */
 export interface DateReader {

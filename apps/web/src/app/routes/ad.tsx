@@ -19,7 +19,8 @@ import type { ApiTransport } from "~/lib/api-client";
 import { useLoad } from "~/lib/use-load";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { logAdClick } from "~/lib/analytics-log";
-import { formatDate, formatPrice } from "~/lib/format";
+import { adPriceText, formatDate } from "~/lib/format";
+import { AdPrice } from "~/components/ads/ad-price";
 import { authedTransport, useSession } from "~/lib/session";
 import { absoluteUrl, jsonLd, pageMeta, siteOrigin } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
@@ -100,13 +101,15 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     return [{ title: `This ad is no longer available | ${BRAND}` }, { name: "robots", content: "noindex" }];
   }
   const { ad } = loaded;
+  // The seller's own price: a share preview has no exchange rate to add the other currency with.
+  const price = adPriceText(ad, ad.subcategory.price_unit, null).seller;
   const origin = siteOrigin(matches);
   const image = ad.images[0] ? absoluteUrl(ad.images[0].image_url, origin) : undefined;
   return [
     ...pageMeta(
       {
-        title: `${ad.title} - ${formatPrice(ad.price, ad.subcategory.price_unit)}`,
-        description: `${formatPrice(ad.price, ad.subcategory.price_unit)} · ${ad.location} · ${ad.description.slice(0, 140)}`,
+        title: `${ad.title} - ${price}`,
+        description: `${price} · ${ad.location} · ${ad.description.slice(0, 140)}`,
         path: adPath(ad),
         image,
         type: "product",
@@ -122,8 +125,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
       category: `${ad.subcategory.category.name} > ${ad.subcategory.name}`,
       offers: {
         "@type": "Offer",
-        price: ad.price,
-        priceCurrency: "USD",
+        price: ad.price_local,
+        priceCurrency: ad.currency,
         availability: `https://schema.org/${ad.status_id === AD_STATUS.sold ? "SoldOut" : "InStock"}`,
         url: `${origin}${adPath(ad)}`,
         seller: { "@type": ad.user.usertype_id === 2 ? "Organization" : "Person", name: ad.user.name },
@@ -209,7 +212,9 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
               <h1 className="text-xl font-semibold wrap-anywhere sm:text-2xl">{ad.title}</h1>
               <SaveToggle adId={ad.id} className="shrink-0" />
             </div>
-            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
+            <p className="text-2xl font-bold text-emerald-800">
+              <AdPrice ad={ad} otherClassName="text-base font-medium text-slate-600" />
+            </p>
             <StarRating rating={rating} />
             <OwnerExpiredNotice ad={ad} />
             <OwnerActions ad={ad} />

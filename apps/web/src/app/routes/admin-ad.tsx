@@ -6,7 +6,8 @@ import { Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-ad";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { isMissing } from "~/lib/api-client";
-import { formatPrice, useFormatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
+import { AdPrice } from "~/components/ads/ad-price";
 import { AdAttributes } from "~/features/ads/components/ad-attributes";
 import { AdGallery } from "~/features/ads/components/ad-gallery";
 import { adminTransport, requireAdmin } from "~/features/admin/admin-session";
@@ -101,7 +102,9 @@ function AdminAdView({ ad }: { ad: TAdminAdDetail }) {
               <span className="text-slate-500">Posted {formatDate(ad.created_at)}</span>
             </div>
             <h1 className="text-xl font-semibold break-words sm:text-2xl">{ad.title}</h1>
-            <p className="text-2xl font-bold text-emerald-800">{formatPrice(ad.price, ad.subcategory.price_unit)}</p>
+            <p className="text-2xl font-bold text-emerald-800">
+              <AdPrice ad={ad} otherClassName="text-base font-medium text-slate-600" />
+            </p>
             <p className="text-sm text-slate-600">
               {ad.subcategory.category.name} › {ad.subcategory.name}
             </p>

@@ -3,6 +3,7 @@ import { IMAGE_SIZES } from "@waterside/shared/images";
 import { Link } from "react-router";
 import { logAdClick, watchAdCard } from "~/lib/analytics-log";
 import { formatDate, formatPrice } from "~/lib/format";
+import { AdPrice } from "./ad-price";
 import { SaveToggle } from "~/components/save-toggle";
 import { VerifiedMark } from "~/components/trust/verified-badge";
 import { adPath } from "./ad-path";
@@ -49,7 +50,7 @@ export function AdCard({
       <SaveToggle adId={ad.id} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-lg font-bold text-emerald-800">
-          {formatPrice(ad.price, ad.subcategory.price_unit)}
+          <AdPrice ad={ad} />
           {wasPrice !== null && (
             <span className="ml-2 text-sm font-medium text-slate-600">
               Was {formatPrice(wasPrice, ad.subcategory.price_unit)}

@@ -27,8 +27,8 @@ describe("an admin table's filters in words", () => {
         },
         names,
       ),
-    ).toBe("Active ads in Vehicles › Cars, $500 to $2,000, boosted now, matching “toyota”");
-    expect(describeAdFilters({ category_id: 9, price_max: 300 })).toBe("Ads in category #9, up to $300");
+    ).toBe("Active ads in Vehicles › Cars, US$ 500 to US$ 2,000, boosted now, matching “toyota”");
+    expect(describeAdFilters({ category_id: 9, price_max: 300 })).toBe("Ads in category #9, up to US$ 300");
     expect(describeAdFilters({ user_id: "7" }, { owner: "Fatu Kamara" })).toBe("Ads of Fatu Kamara");
   });
 });

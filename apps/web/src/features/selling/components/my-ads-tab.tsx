@@ -7,7 +7,8 @@ import { adPath } from "~/components/ads/ad-path";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { listDrafts, removeDraft } from "~/lib/ad-drafts";
 import { withSignal } from "~/lib/api-client";
-import { formatPrice, useFormatDate } from "~/lib/format";
+import { useFormatDate } from "~/lib/format";
+import { AdPrice } from "~/components/ads/ad-price";
 import { notify } from "~/lib/notify";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
@@ -177,7 +178,7 @@ export function MyAdsTab({
                     </p>
                   )}
                   <p className="text-sm text-slate-600">
-                    {formatPrice(ad.price, ad.subcategory.price_unit)} ·{" "}
+                    <AdPrice ad={ad} otherClassName="text-xs" /> ·{" "}
                     <span className={clsx("font-medium", STATE_CLASS[ad.status_id] ?? "text-amber-700")}>
                       {ad.status.name}
                     </span>
