@@ -1,4 +1,5 @@
 import type { TAdDetail } from "@waterside/shared/ads";
+import type { TCurrency } from "@waterside/shared/money";
 import { createStore, del, entries, get, set } from "idb-keyval";
 
 /** A picture of the form: one the ad already has on the server, or a new one made in the browser. */
@@ -11,6 +12,8 @@ export interface AdFormValues {
   subcategory_id: string;
   location: string;
   price: string;
+  /** The currency `price` is written in (issue 30). */
+  currency: TCurrency;
   description: string;
   attributes: Record<string, string>;
 }
@@ -21,6 +24,7 @@ export const emptyValues: AdFormValues = {
   subcategory_id: "",
   location: "",
   price: "",
+  currency: "USD",
   description: "",
   attributes: {},
 };
@@ -79,7 +83,9 @@ export function valuesOfAd(ad: TAdDetail): { values: AdFormValues; pictures: For
       category_id: String(ad.category_id),
       subcategory_id: String(ad.subcategory_id),
       location: ad.location,
-      price: String(ad.price),
+      // The seller's own amount and currency, never the US$ value an L$ price converts to.
+      price: String(ad.price_local),
+      currency: ad.currency,
       description: ad.description,
       attributes: Object.fromEntries(ad.attributes.map((value) => [value.attribute.name, value.value])),
     },

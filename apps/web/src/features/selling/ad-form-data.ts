@@ -7,7 +7,7 @@ export interface AdSubmission {
   pictures: FormPicture[];
 }
 
-const FIELDS = ["title", "category_id", "subcategory_id", "location", "price", "description"] as const;
+const FIELDS = ["title", "category_id", "subcategory_id", "location", "price", "currency", "description"] as const;
 
 /** The multipart body's fields and attribute values (spec selling §3 "Ad (form)"), trimmed. */
 export function adFormData({ values, attributes }: AdSubmission) {

@@ -49,12 +49,14 @@ const STEP_ONE: Array<FieldPath<AdFormValues>> = [
   "subcategory_id",
   "location",
   "price",
+  "currency",
   "description",
 ];
 
 /** Spec selling §2: a draft's values, else the ad's being edited, else an empty form. */
 function initialForm(ad: EditedAd | undefined, draft: AdDraft | undefined) {
-  if (draft) return { values: draft.values, pictures: picturesOfDraft(draft) };
+  // A draft saved before issue 30 has no currency: it was priced in US$, as every ad then.
+  if (draft) return { values: { ...emptyValues, ...draft.values }, pictures: picturesOfDraft(draft) };
   if (ad) return valuesOfAd(ad);
   return { values: emptyValues, pictures: [] as FormPicture[] };
 }
