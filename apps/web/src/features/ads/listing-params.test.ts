@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromUrl, withoutParam } from "./listing-params";
+import { filtersFromUrl, priceCurrencyOf, withoutParam } from "./listing-params";
 
 describe("filtersFromUrl", () => {
   it("reads a Number attribute's range beside the chosen values of others, as POST /ads/get takes them", () => {
@@ -22,6 +22,28 @@ describe("filtersFromUrl", () => {
     expect(filtersFromUrl(new URLSearchParams("verified_sellers=true")).verified_sellers).toBe(true);
     expect(filtersFromUrl(new URLSearchParams("verified_sellers=no"))).not.toHaveProperty("verified_sellers");
     expect(filtersFromUrl(new URLSearchParams(""))).not.toHaveProperty("verified_sellers");
+  });
+
+  it("sends the bounds' currency when the address names L$ (issue 30), and leaves it out for US$ or without bounds", () => {
+    expect(filtersFromUrl(new URLSearchParams("price_min=2000&price_max=5000&price_currency=LRD"))).toMatchObject({
+      price_min: 2000,
+      price_max: 5000,
+      price_currency: "LRD",
+    });
+    expect(filtersFromUrl(new URLSearchParams("price_max=5000&price_currency=LRD")).price_currency).toBe("LRD");
+    expect(filtersFromUrl(new URLSearchParams("price_max=50&price_currency=USD"))).not.toHaveProperty("price_currency");
+    expect(filtersFromUrl(new URLSearchParams("price_max=50&price_currency=EUR"))).not.toHaveProperty("price_currency");
+    expect(filtersFromUrl(new URLSearchParams("price_currency=LRD"))).not.toHaveProperty("price_currency");
+    expect(filtersFromUrl(new URLSearchParams("price_max=50"))).not.toHaveProperty("price_currency");
+  });
+});
+
+describe("priceCurrencyOf", () => {
+  it("reads the address's price currency, US$ when it names none or one that is not Liberia's", () => {
+    expect(priceCurrencyOf(new URLSearchParams("price_currency=LRD"))).toBe("LRD");
+    expect(priceCurrencyOf(new URLSearchParams("price_currency=USD"))).toBe("USD");
+    expect(priceCurrencyOf(new URLSearchParams("price_currency=lrd"))).toBe("USD");
+    expect(priceCurrencyOf(new URLSearchParams(""))).toBe("USD");
   });
 });
 

@@ -1,8 +1,10 @@
 import type { TAdFilters, TAttributeFilter } from "@waterside/shared/ads";
 import { AD_PAGE_SIZE } from "@waterside/shared/ads-messages";
+import { CURRENCIES, type TCurrency } from "@waterside/shared/money";
 
 /**
- * Filters live in the URL (shareable, reloadable): sort=price|asc, price_min, price_max, page,
+ * Filters live in the URL (shareable, reloadable): sort=price|asc, price_min, price_max, price_currency=LRD when the
+ * bounds are in L$ (issue 30: US$ when absent), page,
  * one `f{attributeId}` per chosen attribute value, `f{attributeId}_min` / `f{attributeId}_max` for a Number
  * attribute's range (decision 061), verified_sellers=true (issue 27), and search, location, section, user_id.
  */
@@ -11,6 +13,15 @@ export const RANGE_PARAM = /^f(\d+)_(min|max)$/;
 
 /** "Verified sellers only": the param and the one value it takes. */
 export const VERIFIED_SELLERS_PARAM = "verified_sellers";
+
+/** The currency of price_min and price_max (issue 30): absent for US$, so US$ addresses stay as they were. */
+export const PRICE_CURRENCY_PARAM = "price_currency";
+
+/** The currency an address's price bounds are in: its price_currency when it names one, else US$. */
+export function priceCurrencyOf(params: URLSearchParams): TCurrency {
+  const named = params.get(PRICE_CURRENCY_PARAM);
+  return CURRENCIES.find((code) => code === named) ?? "USD";
+}
 
 export const rangeParam = (attributeId: number, bound: "min" | "max") => `f${attributeId}_${bound}`;
 
@@ -42,11 +53,17 @@ export function filtersFromUrl(params: URLSearchParams, defaults: Partial<TAdFil
     return value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Number(value) : undefined;
   };
   const sort = params.get("sort");
+  const priceMin = number("price_min");
+  const priceMax = number("price_max");
+  const priceCurrency = priceCurrencyOf(params);
   return {
     ...defaults,
     ...(sort && /^(visibility_score|created_at|price)\|(asc|desc)$/.test(sort) && { sort_combined: sort }),
-    price_min: number("price_min"),
-    price_max: number("price_max"),
+    price_min: priceMin,
+    price_max: priceMax,
+    // Only bounds have a currency: without one the address filters nothing by price, whatever it names.
+    ...(priceCurrency !== "USD" &&
+      (priceMin !== undefined || priceMax !== undefined) && { price_currency: priceCurrency }),
     page: Math.max(1, Math.floor(number("page") ?? 1)),
     per_page: AD_PAGE_SIZE,
     ...(attributes.size > 0 && { attributes: [...attributes.values()] }),

@@ -1,10 +1,12 @@
 import { AD_SORT_CHOICES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { Link, useSearchParams } from "react-router";
-import { formatPrice } from "~/lib/format";
+import { formatAmount } from "~/lib/format";
 import {
   ATTRIBUTE_PARAM,
   parseBound,
+  PRICE_CURRENCY_PARAM,
+  priceCurrencyOf,
   RANGE_PARAM,
   rangeParam,
   VERIFIED_SELLERS_PARAM,
@@ -28,8 +30,21 @@ export function ActiveFilterChips({ filters, defaultSort }: { filters: TFilterDe
   if (sort) chips.push({ label: sort.label, to: withoutParam(params, "sort") });
   const min = params.get("price_min");
   const max = params.get("price_max");
-  if (min) chips.push({ label: `From ${formatPrice(Number(min))}`, to: withoutParam(params, "price_min") });
-  if (max) chips.push({ label: `Up to ${formatPrice(Number(max))}`, to: withoutParam(params, "price_max") });
+  const currency = priceCurrencyOf(params);
+  // The last bound removed takes its currency with it.
+  const lastBound = (bound: string) => (min && max ? [bound] : [bound, PRICE_CURRENCY_PARAM]);
+  if (min) {
+    chips.push({
+      label: `From ${formatAmount(Number(min), currency)}`,
+      to: withoutParam(params, lastBound("price_min")),
+    });
+  }
+  if (max) {
+    chips.push({
+      label: `Up to ${formatAmount(Number(max), currency)}`,
+      to: withoutParam(params, lastBound("price_max")),
+    });
+  }
   if (params.get(VERIFIED_SELLERS_PARAM) === "true") {
     chips.push({ label: "Verified sellers only", to: withoutParam(params, VERIFIED_SELLERS_PARAM) });
   }

@@ -3,7 +3,14 @@ import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { parseBound, rangeParam, VERIFIED_SELLERS_PARAM } from "../listing-params";
+import { CURRENCY_SYMBOLS } from "@waterside/shared/money";
+import {
+  parseBound,
+  PRICE_CURRENCY_PARAM,
+  priceCurrencyOf,
+  rangeParam,
+  VERIFIED_SELLERS_PARAM,
+} from "../listing-params";
 
 /** Spec §2: a filter with more than 5 values offers a search of its own. */
 const SEARCHABLE_AFTER = 5;
@@ -186,8 +193,18 @@ function FilterForm({
         </select>
       </label>
       <fieldset>
-        <legend className="text-sm font-medium">Price (USD)</legend>
+        <legend className="text-sm font-medium">Price</legend>
         <div className="mt-1 flex items-center gap-2">
+          {/* US$ is the empty choice, left out of the address as every empty field is: US$ when absent (issue 30). */}
+          <select
+            name={PRICE_CURRENCY_PARAM}
+            aria-label="Price currency"
+            defaultValue={priceCurrencyOf(params) === "LRD" ? "LRD" : ""}
+            className="shrink-0 rounded-lg border border-slate-300 bg-white px-2 py-2"
+          >
+            <option value="">{CURRENCY_SYMBOLS.USD}</option>
+            <option value="LRD">{CURRENCY_SYMBOLS.LRD}</option>
+          </select>
           <NumberBound name="price_min" placeholder="Min" label="Minimum price" min={0} params={params} />
           <span aria-hidden="true">–</span>
           <NumberBound name="price_max" placeholder="Max" label="Maximum price" min={0} params={params} />
