@@ -26,6 +26,32 @@ describe("loadConfig", () => {
     expect(config.shutdownTimeoutMs).toBe(10_000);
   });
 
+  it("runs the job workers unless told not to, and then needs Redis for the workers' announcements", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).jobWorkers).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JOB_WORKERS: "off" })).toThrow(
+      "Invalid configuration: JOB_WORKERS=off needs REDIS_URL",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, JOB_WORKERS: "off", REDIS_URL: "redis://127.0.0.1:6379" }).jobWorkers).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, JOB_WORKERS: "no" })).toThrow(
+      /^Invalid configuration: JOB_WORKERS must be on or off/,
+    );
+  });
+
+  it("holds pushes and SMS from 22:00 to 07:00 unless the quiet hours are set otherwise or off", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).quietHours).toEqual({ from: 22, to: 7 });
+    expect(loadConfig({ DATA_DIR: dataDir, QUIET_HOURS: "21-6" }).quietHours).toEqual({ from: 21, to: 6 });
+    expect(loadConfig({ DATA_DIR: dataDir, QUIET_HOURS: "off" }).quietHours).toBeNull();
+    for (const bad of ["25-3", "7-7", "22", "night"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, QUIET_HOURS: bad })).toThrow(
+        /^Invalid configuration: QUIET_HOURS must be off/,
+      );
+    }
+  });
+
   it("generates the token secret once in development and keeps it under the data folder", () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).tokenSecret;

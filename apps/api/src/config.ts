@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CURRENCIES } from "@waterside/shared/money";
+import { QUIET_HOURS } from "@waterside/shared/notification-centre";
 import webpush from "web-push";
 import { z } from "zod";
 import type { MomoConfig } from "./lib/momo.ts";
@@ -66,6 +67,11 @@ const environmentSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /**
+   * off: this process serves requests and enqueues jobs but runs none; processes started with `on` run them (decision
+   * 089). The workers' live announcements reach this process' sockets through Redis, so off needs REDIS_URL.
+   */
+  JOB_WORKERS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_ADS: z.coerce.number({ message: "must be a number" }).int().min(0, "must be 0 or more").default(520),
@@ -112,6 +118,18 @@ const environmentSchema = z.object({
   CHAT_EMAIL_DELAY_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(0).default(600),
   /** Matches of one instant saved search within this window make one notification ("3 new ads for …"); issue 29. */
   SAVED_SEARCH_COLLAPSE_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(1).max(50).default(30),
+  /**
+   * Liberia's hours in which pushes and SMS wait until the end ("22-7": 22:00 to 07:00, decision 081), or "off". Mails
+   * are never held.
+   */
+  QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, "must be off, or from-to hours such as 22-7")
+    .refine(
+      (value) => value === "off" || value.split("-")[0] !== value.split("-")[1],
+      "must be off, or two different hours",
+    )
+    .default(`${QUIET_HOURS.from}-${QUIET_HOURS.to}`),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL")
@@ -252,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   requireTogether(vars, ["FACEBOOK_APP_ID", "FACEBOOK_APP_SECRET"]);
   requireTogether(vars, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
   checkObjectStorage(vars);
+  if (vars.JOB_WORKERS === "off" && !vars.REDIS_URL) {
+    throw new ConfigError(
+      "Invalid configuration: JOB_WORKERS=off needs REDIS_URL, through which the workers' announcements reach this process' sockets",
+    );
+  }
   const momo = momoSettings(vars);
   const orange = orangeSettings(vars, production);
 
@@ -313,6 +336,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webPush: webPushKeys(vars, production, dataDir),
     chatEmailDelaySeconds: vars.CHAT_EMAIL_DELAY_SECONDS,
     savedSearchCollapseSeconds: vars.SAVED_SEARCH_COLLAPSE_SECONDS,
+    /** Liberia's hours [from, to) in which pushes and SMS are held until `to`; null: never held. */
+    quietHours:
+      vars.QUIET_HOURS === "off"
+        ? null
+        : { from: Number(vars.QUIET_HOURS.split("-")[0]), to: Number(vars.QUIET_HOURS.split("-")[1]) },
+    /** This process runs the job queue's workers and schedules (JOB_WORKERS, decision 089). */
+    jobWorkers: vars.JOB_WORKERS === "on",
     /** Sign-in codes by SMS (issue 27). `twilio` null: outside production the server starts the local fake gateway. */
     sms: {
       twilio:

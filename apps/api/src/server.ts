@@ -66,7 +66,7 @@ async function main() {
   }
 
   // Every process runs the workers; pg-boss gives each job to one of them (docs/decisions/036-job-queue.md).
-  const jobs = createJobs({ url: database.url });
+  const jobs = createJobs({ url: database.url, runWorkers: config.jobWorkers });
   const app = await buildApp({
     config,
     db: database.db,

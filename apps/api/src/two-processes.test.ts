@@ -1,10 +1,13 @@
+import { NOTIFICATIONS_CHANGED_EVENT } from "@waterside/shared/notification-centre";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { categories } from "./db/schema/catalog.ts";
+import { createJobs } from "./lib/jobs.ts";
 import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
+import { bindNotificationCentre, notify } from "./modules/notifications/notification-centre.ts";
 import { createAd, createUser } from "./test/factories.ts";
 import { describeNeeding } from "./test/needs.ts";
 import { redisServerMissing } from "./test/redis-server.ts";
@@ -34,103 +37,152 @@ async function signIn(userId: number) {
   return token;
 }
 
-describeNeeding(needs, "two server processes on one PostgreSQL and one Redis", {}, () => {
-  beforeAll(async () => {
-    // The first start migrates and seeds the reference data; the second finds them in place.
-    servers = [await bed.start()];
-    servers.push(await bed.start());
-  }, 120_000);
+describeNeeding(
+  needs,
+  "two server processes on one PostgreSQL and one Redis, one of them without job workers",
+  {},
+  () => {
+    beforeAll(async () => {
+      // The first start migrates and seeds the reference data; the second finds them in place.
+      // The second runs no job workers (JOB_WORKERS=off, decision 089): what the first one's workers announce reaches
+      // its sockets through Redis.
+      servers = [await bed.start()];
+      servers.push(await bed.start({ JOB_WORKERS: "off" }));
+    }, 120_000);
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-  });
-
-  it("shows a write on one process on the other at once: an ad deleted, a category renamed", async () => {
-    const [first, second] = servers as [Server, Server];
-    const seller = await createUser(bed.db);
-    const ad = await createAd(bed.db, { user_id: seller.id, title: "Two-process test generator" });
-    const listed = async (server: Server) =>
-      (
-        await json(`${server.url}/api/ads/get`, { method: "POST", body: JSON.stringify({ search: "two-process" }) })
-      ).body.data.data.map((item: { id: number }) => item.id);
-    await expect.poll(() => listed(second)).toContain(ad.id);
-
-    const removed = await json(`${first.url}/api/ads/${ad.id}`, {
-      method: "DELETE",
-      headers: { authorization: `Bearer ${await signIn(seller.id)}` },
+    afterAll(async () => {
+      for (const server of servers) {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
     });
-    expect(removed.status).toBe(200);
-    await expect.poll(() => listed(second), { timeout: 2000 }).not.toContain(ad.id);
 
-    const names = async (server: Server) =>
-      (await json(`${server.url}/api/categories/active`)).body.data.map((category: { name: string }) => category.name);
-    const [category] = await bed.db.select().from(categories).limit(1);
-    expect(await names(first)).toContain(category!.name);
-    expect(await names(second)).toContain(category!.name);
-    // No admin API yet: the rename is a write to the shared database, as an admin process would make it.
-    await bed.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
-    await expect.poll(() => names(first), { timeout: 2000 }).toContain("Renamed in one place");
-    await expect.poll(() => names(second), { timeout: 2000 }).toContain("Renamed in one place");
-  });
+    it("shows a write on one process on the other at once: an ad deleted, a category renamed", async () => {
+      const [first, second] = servers as [Server, Server];
+      const seller = await createUser(bed.db);
+      const ad = await createAd(bed.db, { user_id: seller.id, title: "Two-process test generator" });
+      const listed = async (server: Server) =>
+        (
+          await json(`${server.url}/api/ads/get`, { method: "POST", body: JSON.stringify({ search: "two-process" }) })
+        ).body.data.data.map((item: { id: number }) => item.id);
+      await expect.poll(() => listed(second)).toContain(ad.id);
 
-  it("counts rate limits across both processes", async () => {
-    const max = AUTH_RATE_LIMITS.emailCheckPerIp.max;
-    const statuses: number[] = [];
-    for (let index = 0; index < max + 2; index += 1) {
-      const server = servers[index % 2]!;
-      const { status } = await json(`${server.url}/api/auth/register/validate-credentials`, {
-        method: "POST",
-        body: JSON.stringify({ email: `counted${index}@example.com` }),
+      const removed = await json(`${first.url}/api/ads/${ad.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${await signIn(seller.id)}` },
       });
-      statuses.push(status);
-    }
-    expect(statuses.slice(0, max).every((status) => status === 200)).toBe(true);
-    expect(statuses.slice(max)).toEqual([429, 429]);
-  });
+      expect(removed.status).toBe(200);
+      await expect.poll(() => listed(second), { timeout: 2000 }).not.toContain(ad.id);
 
-  it("delivers a chat message sent through one process to a recipient connected to the other", async () => {
-    const [first, second] = servers as [Server, Server];
-    const [buyer, seller] = [await createUser(bed.db), await createUser(bed.db)];
-    const connectTo = (server: Server, token: string) => {
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
+      const names = async (server: Server) =>
+        (await json(`${server.url}/api/categories/active`)).body.data.map(
+          (category: { name: string }) => category.name,
+        );
+      const [category] = await bed.db.select().from(categories).limit(1);
+      expect(await names(first)).toContain(category!.name);
+      expect(await names(second)).toContain(category!.name);
+      // No admin API yet: the rename is a write to the shared database, as an admin process would make it.
+      await bed.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
+      await expect.poll(() => names(first), { timeout: 2000 }).toContain("Renamed in one place");
+      await expect.poll(() => names(second), { timeout: 2000 }).toContain("Renamed in one place");
+    });
+
+    it("counts rate limits across both processes", async () => {
+      const max = AUTH_RATE_LIMITS.emailCheckPerIp.max;
+      const statuses: number[] = [];
+      for (let index = 0; index < max + 2; index += 1) {
+        const server = servers[index % 2]!;
+        const { status } = await json(`${server.url}/api/auth/register/validate-credentials`, {
+          method: "POST",
+          body: JSON.stringify({ email: `counted${index}@example.com` }),
+        });
+        statuses.push(status);
+      }
+      expect(statuses.slice(0, max).every((status) => status === 200)).toBe(true);
+      expect(statuses.slice(max)).toEqual([429, 429]);
+    });
+
+    it("delivers a chat message sent through one process to a recipient connected to the other", async () => {
+      const [first, second] = servers as [Server, Server];
+      const [buyer, seller] = [await createUser(bed.db), await createUser(bed.db)];
+      const connectTo = (server: Server, token: string) => {
+        const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
+          path: "/messages",
+          auth: { token },
+          transports: ["websocket"],
+          reconnection: false,
+        });
+        return new Promise<typeof socket>((resolve, reject) => {
+          socket.on("connect", () => resolve(socket));
+          socket.on("connect_error", reject);
+        });
+      };
+      const buyerSocket = await connectTo(first, await signIn(buyer.id));
+      const sellerSocket = await connectTo(second, await signIn(seller.id));
+      try {
+        const heard = new Promise<string>((resolve) =>
+          sellerSocket.on("new-message", (event) => resolve(event.message.text)),
+        );
+        const ack = await new Promise<TSendMessageAck>((resolve) =>
+          buyerSocket.emit(
+            "send-message",
+            { to: seller.id, message: "Across processes", payload: {}, clientId: "x-1" },
+            resolve,
+          ),
+        );
+        expect(ack.ok).toBe(true);
+        expect(await heard).toBe("Across processes");
+        // And back: the first process hears what the second one stores.
+        const reply = new Promise<string>((resolve) =>
+          buyerSocket.on("new-message", (event) => !event.payload.isSender && resolve(event.message.text)),
+        );
+        const chatId = ack.ok ? ack.data.chatId : 0;
+        sellerSocket.emit("send-message", { to: buyer.id, message: "And back", payload: { chatId }, clientId: "y-1" });
+        expect(await reply).toBe("And back");
+      } finally {
+        buyerSocket.disconnect();
+        sellerSocket.disconnect();
+      }
+    });
+
+    it("tells a user connected to the process without workers of a notification the other process delivered", async () => {
+      const [, serving] = servers as [Server, Server];
+      const buyer = await createUser(bed.db);
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(serving.url, {
         path: "/messages",
-        auth: { token },
+        auth: { token: await signIn(buyer.id) },
         transports: ["websocket"],
         reconnection: false,
       });
-      return new Promise<typeof socket>((resolve, reject) => {
-        socket.on("connect", () => resolve(socket));
+      await new Promise<void>((resolve, reject) => {
+        socket.on("connect", resolve);
         socket.on("connect_error", reject);
       });
-    };
-    const buyerSocket = await connectTo(first, await signIn(buyer.id));
-    const sellerSocket = await connectTo(second, await signIn(seller.id));
-    try {
-      const heard = new Promise<string>((resolve) =>
-        sellerSocket.on("new-message", (event) => resolve(event.message.text)),
-      );
-      const ack = await new Promise<TSendMessageAck>((resolve) =>
-        buyerSocket.emit(
-          "send-message",
-          { to: seller.id, message: "Across processes", payload: {}, clientId: "x-1" },
-          resolve,
-        ),
-      );
-      expect(ack.ok).toBe(true);
-      expect(await heard).toBe("Across processes");
-      // And back: the first process hears what the second one stores.
-      const reply = new Promise<string>((resolve) =>
-        buyerSocket.on("new-message", (event) => !event.payload.isSender && resolve(event.message.text)),
-      );
-      const chatId = ack.ok ? ack.data.chatId : 0;
-      sellerSocket.emit("send-message", { to: buyer.id, message: "And back", payload: { chatId }, clientId: "y-1" });
-      expect(await reply).toBe("And back");
-    } finally {
-      buyerSocket.disconnect();
-      sellerSocket.disconnect();
-    }
-  });
-});
+      // This test process enqueues the delivery as the serving process would: it runs no worker either.
+      const enqueueOnly = createJobs({ url: bed.databaseUrl, runWorkers: false, max: 1 });
+      enqueueOnly.work("notifications.deliver", async () => {});
+      await enqueueOnly.start({ error: () => {} });
+      bindNotificationCentre(enqueueOnly);
+      try {
+        const told = new Promise<number>((resolve) =>
+          socket.on(NOTIFICATIONS_CHANGED_EVENT, (event) => resolve(event.unread_count)),
+        );
+        await bed.db.transaction((tx) =>
+          notify(tx, {
+            userId: buyer.id,
+            type: "saved_search",
+            title: "2 new ads for 'Toyota'",
+            body: "Toyota Corolla 2015 and 1 more",
+            url: "/ads",
+            dedupeKey: `two-processes:${buyer.id}`,
+            channels: { push: false, email: false, sms: false },
+          }),
+        );
+        expect(await told).toBe(1);
+      } finally {
+        socket.disconnect();
+        await enqueueOnly.stop();
+      }
+    });
+  },
+);

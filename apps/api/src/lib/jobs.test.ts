@@ -127,6 +127,39 @@ describe("the job queue", () => {
     expect(await schedules()).toEqual([]);
   });
 
+  it("a process without workers enqueues jobs (in its transactions too) that only a process with workers runs", async () => {
+    const sentOnly: string[] = [];
+    const serving = createJobs<TestJobs>({
+      url: testDatabase.url,
+      pollingIntervalSeconds: 0.5,
+      max: 2,
+      runWorkers: false,
+    });
+    serving.work("test.record", async ({ note }) => {
+      sentOnly.push(note);
+    });
+    serving.schedule("test.record", "0 4 * * *", { note: "nightly" });
+    await serving.start(quiet);
+    started.push(serving);
+    const ids = [
+      await serving.send("test.record", { note: "at once" }),
+      await database.db.transaction((tx) => serving.send("test.record", { note: "in a transaction" }, { tx })),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await Promise.all(ids.map((id) => jobState(id!)))).toEqual(["created", "created"]);
+    const scheduled = await database.sql`select name from ${database.sql(JOBS_SCHEMA)}.schedule`;
+    expect(scheduled).toEqual([]);
+
+    const runs: Array<{ process: string; note: string; attempt: number }> = [];
+    await startProcess("worker", runs);
+    await completed(ids);
+    expect(runs.map((run) => `${run.process}: ${run.note}`).sort()).toEqual([
+      "worker: at once",
+      "worker: in a transaction",
+    ]);
+    expect(sentOnly).toEqual([]);
+  });
+
   it("refuses jobs it has no worker for, and declarations after the start", async () => {
     const jobs = createJobs<TestJobs>({ url: testDatabase.url });
     jobs.work("test.record", async () => {});

@@ -115,8 +115,14 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
   url,
   pollingIntervalSeconds = 2,
   max = 4,
+  runWorkers = true,
 }: {
   url: string;
+  /**
+   * false: this process enqueues jobs but runs none and fires no schedule; other processes do (JOB_WORKERS=off,
+   * decision 089), so a server's event loop serves only requests.
+   */
+  runWorkers?: boolean;
   /** How often an idle worker looks for jobs (pg-boss' minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** pg-boss' own pool: its workers, schedules and maintenance. Enqueuing inside a transaction uses the app's pool. */
@@ -179,7 +185,14 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
     /** Installs or migrates pg-boss' schema, creates the queues, starts the workers and schedules. */
     async start(log: Pick<FastifyBaseLogger, "error">) {
       if (boss) return;
-      const queue = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max, application_name: "waterside-jobs" });
+      const queue = new PgBoss({
+        connectionString: url,
+        schema: JOBS_SCHEMA,
+        max,
+        application_name: "waterside-jobs",
+        // Maintenance and the cron clock run where the workers do.
+        ...(!runWorkers && { supervise: false, schedule: false }),
+      });
       boss = queue;
       // Without a listener an "error" event (a lost connection during polling or maintenance) would end the process.
       queue.on("error", (error) => log.error({ err: error }, "job queue error"));
@@ -198,6 +211,7 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
             await queue.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
         };
+        if (!runWorkers) continue;
         const workOptions = { pollingIntervalSeconds: interval ?? pollingIntervalSeconds, batchSize };
         await queue.work<object>(name, { ...workOptions, includeMetadata: true }, async (batch) => {
           // `concurrency` lanes each take the batch's next job until none is left.
@@ -210,8 +224,10 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
         if (schedule) await queue.schedule(name, schedule.cron, schedule.payload);
       }
       // Schedules live in the database: one the code no longer declares is removed, or it would go on firing.
-      for (const { name } of await queue.getSchedules()) {
-        if (!registered.get(name)?.schedule) await queue.unschedule(name);
+      if (runWorkers) {
+        for (const { name } of await queue.getSchedules()) {
+          if (!registered.get(name)?.schedule) await queue.unschedule(name);
+        }
       }
       started = true;
     },

@@ -35,6 +35,10 @@ export function serverTestBed(name: string, { redis = false } = {}) {
     get dataDir() {
       return data!.path;
     },
+    /** The suite's database's URL, for a queue of the test's own beside the servers'. */
+    get databaseUrl() {
+      return testDatabase!.url;
+    },
     /** The suite's database, which its servers use. */
     get db() {
       return database!.db;

@@ -18,7 +18,7 @@ import { startFakePushService } from "../../test/fake-push-service.ts";
 import { jobStates } from "../../test/job-states.ts";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test/smtp-receiver.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { liberiaDay, notify, quietHoursEnd, type NotifyInput } from "./notification-centre.ts";
+import { liberiaDay, notify, quietHoursEnd, type NotifyInput, type QuietHours } from "./notification-centre.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -141,6 +141,16 @@ describe("quiet hours", () => {
     expect(at("2026-03-11T07:00:00.000Z")).toBe("2026-03-11T07:00:00.000Z");
     expect(at("2026-12-31T23:30:00.000Z")).toBe("2027-01-01T07:00:00.000Z");
     expect(liberiaDay(new Date("2026-12-31T23:30:00.000Z"))).toBe("2026-12-31");
+  });
+
+  it("follows the operator's QUIET_HOURS: other hours, within one day, or none", () => {
+    const at = (iso: string, hours: QuietHours) => quietHoursEnd(new Date(iso), hours).toISOString();
+    expect(at("2026-03-10T20:30:00.000Z", { from: 20, to: 6 })).toBe("2026-03-11T06:00:00.000Z");
+    expect(at("2026-03-11T06:00:00.000Z", { from: 20, to: 6 })).toBe("2026-03-11T06:00:00.000Z");
+    expect(at("2026-03-11T01:15:00.000Z", { from: 1, to: 5 })).toBe("2026-03-11T05:00:00.000Z");
+    expect(at("2026-03-11T00:59:00.000Z", { from: 1, to: 5 })).toBe("2026-03-11T00:59:00.000Z");
+    expect(at("2026-03-11T05:00:00.000Z", { from: 1, to: 5 })).toBe("2026-03-11T05:00:00.000Z");
+    expect(at("2026-03-10T23:00:00.000Z", null)).toBe("2026-03-10T23:00:00.000Z");
   });
 });
 

@@ -34,13 +34,17 @@ export interface NotifyInput {
   sms?: string;
 }
 
+/** Liberia's hours [from, to) in which pushes and SMS wait until `to` (QUIET_HOURS); null: never held. */
+export type QuietHours = { from: number; to: number } | null;
+
 /**
- * The queue notify() enqueues its deliveries on: the app binds its own when it is built (notifications.reactions).
- * A process builds one app; a test that builds another binds that one's queue, the newest wins.
+ * The queue notify() enqueues its deliveries on, and the quiet hours it holds them through: the app binds its own when
+ * it is built (notifications.reactions). A process builds one app; a test that builds another binds that one's, the
+ * newest wins.
  */
-const queues: Jobs[] = [];
-export function bindNotificationCentre(jobs: Jobs) {
-  queues.push(jobs);
+const bindings: Array<{ jobs: Jobs; quietHours: QuietHours }> = [];
+export function bindNotificationCentre(jobs: Jobs, { quietHours = QUIET_HOURS }: { quietHours?: QuietHours } = {}) {
+  bindings.push({ jobs, quietHours });
 }
 
 const liberiaClock = new Intl.DateTimeFormat("en-GB", {
@@ -73,13 +77,16 @@ function liberiaTime(now: Date) {
 }
 
 /**
- * When a push or SMS made at `now` may go out: `now`, or 07:00 Liberia time when `now` falls in the quiet hours
- * (22:00–07:00). Held, never dropped.
+ * When a push or SMS made at `now` may go out: `now`, or the end of the quiet hours (by default 22:00–07:00 Liberia
+ * time, so 07:00) when `now` falls in them. Held, never dropped.
  */
-export function quietHoursEnd(now: Date): Date {
+export function quietHoursEnd(now: Date, hours: QuietHours = bindings.at(-1)?.quietHours ?? QUIET_HOURS): Date {
+  if (!hours) return now;
   const { hour, at } = liberiaTime(now);
-  if (hour < QUIET_HOURS.from && hour >= QUIET_HOURS.to) return now;
-  return at(QUIET_HOURS.to, hour >= QUIET_HOURS.from ? 1 : 0);
+  const overnight = hours.from > hours.to;
+  const quiet = overnight ? hour >= hours.from || hour < hours.to : hour >= hours.from && hour < hours.to;
+  if (!quiet) return now;
+  return at(hours.to, hour >= hours.to ? 1 : 0);
 }
 
 /** Midnight starting `now`'s day, Liberia time: the one-SMS-a-day rule counts from here. */
@@ -116,8 +123,9 @@ export async function notifyAll(
   inputs: NotifyInput[],
   now: Date = new Date(),
 ): Promise<Array<{ id: number; created: boolean }>> {
-  const jobs = queues.at(-1);
-  if (!jobs) throw new Error("The notification centre has no job queue: build the app first");
+  const binding = bindings.at(-1);
+  if (!binding) throw new Error("The notification centre has no job queue: build the app first");
+  const { jobs, quietHours } = binding;
   if (inputs.length === 0) return [];
   const inserted = await tx
     .insert(notifications)
@@ -149,7 +157,7 @@ export async function notifyAll(
       )
     : new Map<string, number>();
 
-  const held = quietHoursEnd(now);
+  const held = quietHoursEnd(now, quietHours);
   const notBefore = (channel: TDeliveryChannel) => (isHeld(channel) ? held : now);
   const deliveries: Array<typeof notificationDeliveries.$inferInsert> = [];
   const deliverJobs: Array<{ data: JobMap["notifications.deliver"]; startAfter?: Date }> = [];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
-import { bindNotificationCentre } from "./notification-centre.ts";
+import { bindNotificationCentre, type QuietHours } from "./notification-centre.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 /** Push jobs a process takes at once, and how many of them wait on push services at the same time. */
@@ -17,7 +17,7 @@ export function reactToNotificationsEvents(
   events: DomainEvents,
   jobs: Jobs,
   notifications: NotificationsService,
-  { emailDelaySeconds }: { emailDelaySeconds: number },
+  { emailDelaySeconds, quietHours }: { emailDelaySeconds: number; quietHours: QuietHours },
 ) {
   // A push mostly waits on the push service: many at once, fetched often, so a burst of 1,000 messages reaches phones
   // within seconds instead of five jobs every two seconds (bench/push.bench.ts).
@@ -47,7 +47,7 @@ export function reactToNotificationsEvents(
   // The notification centre's deliveries (issue 29, decision 081): notify() queues them with the notification. A
   // failed send hands its delivery back and the job is retried; a delivery held past the job's start (the clocks of
   // this process and the database differ a little) is looked at again when it is due.
-  bindNotificationCentre(jobs);
+  bindNotificationCentre(jobs, { quietHours });
   jobs.work(
     "notifications.deliver",
     async (job) => {
