@@ -31,7 +31,7 @@ const API_MODULES = {
   "saved-ads": ["saved-ads.service.ts"],
   "saved-searches": [],
   trust: ["trust-figures.ts"],
-  selling: ["ad-status.ts", "visibility-scores.ts"],
+  selling: ["ad-prices.ts", "ad-status.ts", "visibility-scores.ts"],
   users: ["user-accounts.ts", "user-resource.ts", "user-status.ts"],
 };
 

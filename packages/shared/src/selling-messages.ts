@@ -7,6 +7,7 @@ export const SELLING_MESSAGES = {
   priceRequired: "Price is required",
   priceInvalid: "Price must be a number of 0 or more",
   currencyInvalid: "Choose US$ or L$ for the price.",
+  currencyNoRate: "L$ prices can be posted once an exchange rate is set. Price the ad in US$ for now.",
   descriptionRequired: "Description is required",
   imagesMin: "Please upload at least two images.",
   imagesMax: "You can upload at most 8 images.",

@@ -68,6 +68,8 @@ export async function createAd(
       title: "Toyota Corolla 2012 for sale",
       description: "Clean car, no issues.",
       price: 5500,
+      // A US$ ad unless told otherwise: its own price is its price.
+      price_local: overrides.price ?? 5500,
       status_id: AD_STATUS.active,
       ...overrides,
     })

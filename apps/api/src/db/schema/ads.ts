@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   doublePrecision,
   index,
   integer,
@@ -44,7 +45,15 @@ export const ads = pgTable(
     status_id: lookupReference(() => adStatuses.id).default(2),
     title: text().notNull(),
     description: text().notNull(),
+    /**
+     * The price in US$ (spec §3): what lists sort and filter on and what a client that knows only `price` shows. For
+     * an L$ ad, `price_local` at the rate in force, to the cent, rewritten by a job when the rate changes (decision 088).
+     */
     price: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
+    /** The currency the seller priced the ad in (issue 30): 'USD' or 'LRD'. */
+    currency: text().notNull().default("USD"),
+    /** The seller's own price, in `currency` (equal to `price` for a US$ ad): what the seller typed and edits. */
+    price_local: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     visibility_score: integer().notNull().default(0),
@@ -75,6 +84,11 @@ export const ads = pgTable(
     ...timestamps,
   },
   (table) => [
+    check("ads_currency", sql`${table.currency} in ('USD', 'LRD')`),
+    // The rate-change job walks the L$ ads by id (decision 088): a few percent of the table, not all of it.
+    index("ads_lrd_idx")
+      .on(table.id)
+      .where(sql`${table.currency} = 'LRD'`),
     index("ads_user_idx").on(table.user_id, table.created_at),
     // The expiry job walks the active ads whose time has come, and the reminder job those within three days of it.
     index("ads_active_expires_idx")

@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { index, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
 import { users } from "./users.ts";
 import { cascadeReference, createdAt } from "./columns.ts";
@@ -15,6 +15,11 @@ export const savedAds = pgTable(
     price_seen: numeric({ precision: 12, scale: 2, mode: "number" }),
     /** What price_seen was before the latest notified drop: Saved Items' "Was $7,000". Null until a drop. */
     was_price: numeric({ precision: 12, scale: 2, mode: "number" }),
+    /**
+     * The currency price_seen and was_price are in: the ad's own when last seen (decision 088). Drops are measured in
+     * the seller's currency, so a new exchange rate is never a drop, and a switch of currency starts afresh.
+     */
+    currency_seen: text().notNull().default("USD"),
     ...createdAt,
   },
   (table) => [

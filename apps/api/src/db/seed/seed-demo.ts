@@ -11,6 +11,7 @@ import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { writeDemoScreening } from "./seed-demo-screening.ts";
 import { writeDemoAlerts } from "./seed-demo-alerts.ts";
 import { writeDemoExchangeRates } from "./seed-demo-exchange-rates.ts";
+import { demoAdPrice } from "./seed-demo-prices.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
 import { chatMessages, chats } from "../schema/chat.ts";
 import {
@@ -376,7 +377,7 @@ async function writeDemoData(
         location: `${area.name}, ${area.county}`,
         title: fake.title,
         description: fake.description,
-        price: fake.price,
+        ...demoAdPrice(entry.seed.name, fake.price),
         status_id: hidden ? AD_STATUS.hidden : AD_STATUS.active,
         visibility_score: Math.floor(random.next() ** 3 * 100),
         created_at: createdAt,

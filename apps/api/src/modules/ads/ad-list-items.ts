@@ -28,6 +28,8 @@ export function toListItem(row: AdListRow, mediaBaseUrl: string): TAdListItem {
     title: row.title,
     description: row.description,
     price: Number(row.price),
+    currency: row.currency,
+    price_local: Number(row.price_local),
     location: row.location,
     images: row.image ? [toImage(row.image, mediaBaseUrl)] : [],
     category_id: row.category_id,

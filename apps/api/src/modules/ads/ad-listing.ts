@@ -1,7 +1,11 @@
 import type { TAdFilters, TSuggestion } from "@waterside/shared/ads";
 import { AD_PAGE_SIZE, AD_PAGE_SIZE_MAX, TYPO_TOLERANCE_MIN_LENGTH } from "@waterside/shared/ads-messages";
+import { EXCHANGE_RATE_MESSAGES } from "@waterside/shared/exchange-rates";
 import type { Database } from "../../db/database.ts";
 import { toPage } from "../../lib/paging.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { createLatestRateReader } from "../exchange-rates/latest-rate.ts";
+import { usdValue } from "../selling/ad-prices.ts";
 import { createAdListCaches } from "./ad-list-caches.ts";
 import type { AdListQuery } from "./ads.queries.ts";
 import { idsInRange, pageInRange, priceRange } from "./price-index.ts";
@@ -41,6 +45,25 @@ const RELEVANCE_RANK_LIMIT = 1000;
  */
 export function createAdListing(db: Database, mediaBaseUrl: string) {
   const caches = createAdListCaches(db, mediaBaseUrl, ({ filters, pageUrl }) => listAds(filters, pageUrl));
+  const latestRate = createLatestRateReader(db);
+
+  /**
+   * The filters with their price bounds in US$ (decision 088): L$ bounds are converted at the rate in force, rounded
+   * as an L$ ad's US$ price is, so an ad priced exactly at a bound stays within it. The lists filter on the US$
+   * `price`, and the cached pages are keyed by these converted bounds: a page computed at another rate is never
+   * served for them. 422 on price_currency for L$ bounds before any rate is set.
+   */
+  async function inUsd(filters: TAdFilters): Promise<TAdFilters> {
+    const { price_currency: currency, ...rest } = filters;
+    if (currency !== "LRD" || (rest.price_min === undefined && rest.price_max === undefined)) return rest;
+    const rate = await latestRate();
+    if (!rate) {
+      throw new HttpError(422, EXCHANGE_RATE_MESSAGES.noRate, { price_currency: [EXCHANGE_RATE_MESSAGES.noRate] });
+    }
+    const convert = (bound: number | undefined) =>
+      bound === undefined ? undefined : usdValue(bound, "LRD", rate.usd_lrd);
+    return { ...rest, price_min: convert(rest.price_min), price_max: convert(rest.price_max) };
+  }
 
   /**
    * A price range over a query with at most PRICE_INDEX_LIMIT matches is applied to all of them in memory: moving a
@@ -135,7 +158,15 @@ export function createAdListing(db: Database, mediaBaseUrl: string) {
     async suggestions(search: string): Promise<TSuggestion[]> {
       return caches.suggestions(search.toLowerCase().replace(/\s+/g, " "));
     },
-    storedPage: caches.storedPage,
+    /**
+     * The stored page of these filters. A body with L$ bounds is not kept as a key of its page: its bytes are answered
+     * before validation, and the same bytes mean another page once the rate changes.
+     */
+    async storedPage(filters: TAdFilters, pageUrl: string, rawBody?: string) {
+      const lrdBounds =
+        filters.price_currency === "LRD" && (filters.price_min !== undefined || filters.price_max !== undefined);
+      return caches.storedPage(await inUsd(filters), pageUrl, lrdBounds ? undefined : rawBody);
+    },
     storedPageForRawBody: caches.storedPageForRawBody,
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { TPriceUnit } from "@waterside/shared/catalog";
+import type { TCurrency } from "@waterside/shared/money";
 import { AD_STATUS, USER_TYPE } from "@waterside/shared/reference-ids";
 import {
   AD_TOTAL_EXACT_LIMIT,
@@ -43,7 +44,11 @@ export type AdListRow = {
   id: number;
   title: string;
   description: string;
+  /** US$, at the rate in force for an L$ ad (decision 088). */
   price: string;
+  currency: TCurrency;
+  /** The seller's own price, in `currency`. */
+  price_local: string;
   location: string;
   category_id: number;
   category_name: string;
@@ -233,7 +238,7 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
   if (ids.length === 0) return [];
   return db.$client<AdListRow[]>`
     select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}::int) as description,
-      a.price::text as price, a.location,
+      a.price::text as price, a.currency, a.price_local::text as price_local, a.location,
       a.category_id, (select c.name from categories c where c.id = a.category_id) as category_name,
       a.subcategory_id, s.name as subcategory_name, s.price_unit as subcategory_price_unit,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
@@ -375,7 +380,8 @@ export async function findAdForPage(db: Database, id: number) {
       category_active: boolean;
     }
   >(sql`
-    select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.location,
+    select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.currency,
+      a.price_local::text as price_local, a.location,
       a.latitude, a.longitude, a.updated_at, a.expires_at, a.sold_at,
       a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,
       s.price_unit as subcategory_price_unit, s.active as subcategory_active, a.user_id, u.name as user_name, u.profile_image as user_profile_image,

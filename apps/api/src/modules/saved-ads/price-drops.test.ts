@@ -4,7 +4,8 @@ import { ads } from "../../db/schema/ads.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
 import { createDomainEvents } from "../../lib/domain-events.ts";
-import { createAd, createUser, signedInUser } from "../../test/factories.ts";
+import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
+import { jobStates } from "../../test/job-states.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { liberiaDay } from "../notifications/notification-centre.ts";
 import { reactToSavedAdsEvents } from "./saved-ads.reactions.ts";
@@ -15,11 +16,15 @@ const ctx = useTestApp();
  * A seller's edit of the price as selling commits it: the ad's new price and `ad.edited` in one transaction, with
  * saved ads' reaction (the one the app registers) on its own event bus, as another server process would run it.
  */
-async function editPrice(adId: number, price: number) {
+async function editPrice(adId: number, price: number, { currency = "USD", usdLrd = 200 } = {}) {
   const events = createDomainEvents(console);
   reactToSavedAdsEvents(events, { mediaBaseUrl: "/media" });
   await events.transaction(ctx.db, async (tx, publish) => {
-    await tx.update(ads).set({ price, updated_at: new Date() }).where(eq(ads.id, adId));
+    const usd = currency === "USD" ? price : Math.round((price / usdLrd) * 100) / 100;
+    await tx
+      .update(ads)
+      .set({ price: usd, price_local: price, currency, updated_at: new Date() })
+      .where(eq(ads.id, adId));
     await publish("ad.edited", { adId });
   });
 }
@@ -50,7 +55,7 @@ const priceDrops = (userId: number) =>
 
 const priceSeen = async (userId: number, adId: number) => {
   const [row] = await ctx.db
-    .select({ price_seen: savedAds.price_seen, was_price: savedAds.was_price })
+    .select({ price_seen: savedAds.price_seen, was_price: savedAds.was_price, currency_seen: savedAds.currency_seen })
     .from(savedAds)
     .where(and(eq(savedAds.user_id, userId), eq(savedAds.ad_id, adId)));
   return row;
@@ -61,14 +66,14 @@ describe("price drops of saved ads", () => {
     const seller = await createUser(ctx.db);
     const ad = await createAd(ctx.db, { user_id: seller.id, title: "Toyota Corolla 2015", price: 7000, images: 2 });
     const [first, second] = [await saver(ad.id), await saver(ad.id)];
-    expect(await priceSeen(first.user.id, ad.id)).toEqual({ price_seen: 7000, was_price: null });
+    expect(await priceSeen(first.user.id, ad.id)).toEqual({ price_seen: 7000, was_price: null, currency_seen: "USD" });
 
     // A rise, then cuts under 5 % of what the savers saw ($7,000): nobody is told, and what they saw stays.
     await editPrice(ad.id, 7500);
     await editPrice(ad.id, 6900);
     await editPrice(ad.id, 6651);
     expect(await priceDrops(first.user.id)).toEqual([]);
-    expect(await priceSeen(first.user.id, ad.id)).toEqual({ price_seen: 7000, was_price: null });
+    expect(await priceSeen(first.user.id, ad.id)).toEqual({ price_seen: 7000, was_price: null, currency_seen: "USD" });
 
     // $6,650 is exactly 5 % below $7,000, edited by two processes at once: one notification per saver.
     await Promise.all([editPrice(ad.id, 6650), editPrice(ad.id, 6650)]);
@@ -83,7 +88,11 @@ describe("price drops of saved ads", () => {
           dedupe_key: `price_drop:${ad.id}:${person.user.id}:${day}`,
         },
       ]);
-      expect(await priceSeen(person.user.id, ad.id)).toEqual({ price_seen: 6650, was_price: 7000 });
+      expect(await priceSeen(person.user.id, ad.id)).toEqual({
+        price_seen: 6650,
+        was_price: 7000,
+        currency_seen: "USD",
+      });
     }
 
     // A second drop the same day tells no one again (one per ad per day), and Saved Items shows the price before it.
@@ -113,7 +122,7 @@ describe("price drops of saved ads", () => {
       expect.objectContaining({ title: "Price drop: Honda generator now $940, was $1,000", image_url: null }),
     ]);
     expect(await priceDrops(late.user.id)).toEqual([]);
-    expect(await priceSeen(late.user.id, ad.id)).toEqual({ price_seen: 980, was_price: null });
+    expect(await priceSeen(late.user.id, ad.id)).toEqual({ price_seen: 980, was_price: null, currency_seen: "USD" });
 
     const lonely = await createAd(ctx.db, { user_id: seller.id, price: 500 });
     await editPrice(lonely.id, 100);
@@ -126,5 +135,62 @@ describe("price drops of saved ads", () => {
     // Saved Items of an ad never dropped: was_price null.
     const list = await ctx.app.inject({ method: "GET", url: "/api/ads/saved/search", headers: late.headers });
     expect(list.json().data.data[0]).toMatchObject({ id: ad.id, was_price: null });
+  });
+
+  it("compares like with like: a new exchange rate is never a drop, nor a switch of currency (decision 088)", async () => {
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const setRate = async (usdLrd: number) => {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/admin/exchange-rates",
+        headers: admin.headers,
+        payload: { usd_lrd: usdLrd },
+      });
+      expect(response.statusCode).toBe(201);
+      await expect
+        .poll(async () => (await jobStates(ctx.sql, "selling.reprice-lrd-ads", {})).every((s) => s === "completed"))
+        .toBe(true);
+    };
+    await setRate(200);
+    const seller = await createUser(ctx.db);
+    const ad = await createAd(ctx.db, {
+      user_id: seller.id,
+      title: "Bag of rice",
+      currency: "LRD",
+      price_local: 20000,
+      price: 100,
+    });
+    const person = await saver(ad.id);
+    expect(await priceSeen(person.user.id, ad.id)).toEqual({
+      price_seen: 20000,
+      was_price: null,
+      currency_seen: "LRD",
+    });
+
+    // The Liberian dollar strengthens: the ad is US$ 80 now, 20 % "cheaper" in US$, and nobody is told.
+    await setRate(250);
+    const [repriced] = await ctx.db.select({ price: ads.price }).from(ads).where(eq(ads.id, ad.id));
+    expect(repriced!.price).toBe(80);
+    expect(await priceDrops(person.user.id)).toEqual([]);
+
+    // The seller switches to US$ 75 (L$ 18,750, 6 % below L$ 20,000): a new currency, not a drop.
+    await editPrice(ad.id, 75);
+    expect(await priceDrops(person.user.id)).toEqual([]);
+    expect(await priceSeen(person.user.id, ad.id)).toEqual({ price_seen: 75, was_price: null, currency_seen: "USD" });
+
+    // Back in L$, then a real cut in L$: told in L$, and Saved Items answers "was" in US$ like `price`.
+    await editPrice(ad.id, 20000, { currency: "LRD", usdLrd: 250 });
+    await editPrice(ad.id, 18000, { currency: "LRD", usdLrd: 250 });
+    expect(await priceDrops(person.user.id)).toEqual([
+      expect.objectContaining({ title: "Price drop: Bag of rice now L$ 18,000, was L$ 20,000" }),
+    ]);
+    const list = await ctx.app.inject({ method: "GET", url: "/api/ads/saved/search", headers: person.headers });
+    expect(list.json().data.data[0]).toMatchObject({
+      id: ad.id,
+      currency: "LRD",
+      price_local: 18000,
+      price: 72,
+      was_price: 80,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { TAdListItem } from "@waterside/shared/ads";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TSavedAdListItem } from "@waterside/shared/saved-ads";
 import { SOLD_PAGE_DAYS } from "@waterside/shared/ad-lifecycle";
@@ -11,6 +12,8 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
+import { findLatestRate } from "../exchange-rates/latest-rate.ts";
+import { usdValue } from "../selling/ad-prices.ts";
 
 export const SAVED_PAGE_SIZE = 30;
 const SAVED_IDS_MAX = 5000;
@@ -44,7 +47,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
   return {
     async save(userId: number, adId: number) {
       const [ad] = await db
-        .select({ id: ads.id, price: ads.price })
+        .select({ id: ads.id, price_local: ads.price_local, currency: ads.currency })
         .from(ads)
         .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
         .innerJoin(categories, eq(categories.id, ads.category_id))
@@ -54,8 +57,9 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
       await events.transaction(db, async (tx, publish) => {
         const [saved] = await tx
           .insert(savedAds)
-          // What the saver sees now: a later price drop is measured from here (decision 081).
-          .values({ user_id: userId, ad_id: adId, price_seen: ad.price })
+          // What the saver sees now, in the seller's currency: a later price drop is measured from here (decisions
+          // 081, 088).
+          .values({ user_id: userId, ad_id: adId, price_seen: ad.price_local, currency_seen: ad.currency })
           .onConflictDoNothing()
           .returning({ ad_id: savedAds.ad_id });
         if (saved) await publish("ad.saved", { adId, userId });
@@ -81,7 +85,7 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
       );
       const base = () =>
         db
-          .select({ id: ads.id, was_price: savedAds.was_price })
+          .select({ id: ads.id, was_price: savedAds.was_price, currency_seen: savedAds.currency_seen })
           .from(savedAds)
           .innerJoin(ads, eq(ads.id, savedAds.ad_id))
           .innerJoin(subcategories, eq(subcategories.id, ads.subcategory_id))
@@ -105,13 +109,20 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
         ids.map((row) => row.id),
         mediaBaseUrl,
       );
-      // "Was $…" while the ad is still below the price before its latest drop.
-      const wasPrice = new Map(ids.map((row) => [row.id, row.was_price]));
+      // "Was $…" while the ad is still below the price before its latest drop, compared in the seller's currency and
+      // answered in US$ like `price` (decision 088), at the rate in force.
+      const seen = new Map(ids.map((row) => [row.id, row]));
+      const rate = items.some((item) => item.currency === "LRD") ? await findLatestRate(db) : null;
+      const wasPrice = (item: TAdListItem) => {
+        const row = seen.get(item.id);
+        if (row?.was_price == null || row.currency_seen !== item.currency || row.was_price <= item.price_local) {
+          return null;
+        }
+        if (item.currency === "USD") return row.was_price;
+        return rate ? usdValue(row.was_price, "LRD", rate.usd_lrd) : null;
+      };
       return toPage(
-        items.map((item) => {
-          const was = wasPrice.get(item.id) ?? null;
-          return { ...item, is_saved: true, was_price: was !== null && was > item.price ? was : null };
-        }),
+        items.map((item) => ({ ...item, is_saved: true, was_price: wasPrice(item) })),
         total,
         page,
         SAVED_PAGE_SIZE,

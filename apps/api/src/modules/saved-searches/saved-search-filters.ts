@@ -1,4 +1,5 @@
 import type { TSavedSearchFilters } from "@waterside/shared/saved-searches";
+import { usdValue } from "../selling/ad-prices.ts";
 
 /**
  * A location as the listing compares it (ads/ad-listing.ts): accents, case and a trailing " County" do not count.
@@ -90,15 +91,18 @@ export interface AdFacts {
 }
 
 /**
- * Whether an ad meets every filter of a search but its words, as POST /ads/get would list it (the words are
+ * Whether an ad meets every filter of a search but its words, as POST /ads/get would list it at the rate `usdLrd` (the words are
  * compared by PostgreSQL against the ad's search_vector, as the listing does). Attribute values are ORed within an
  * attribute and ANDed across attributes; a range needs the ad's value to be a number within it (decision 061).
  */
-export function meetsFilters(filters: TSavedSearchFilters, ad: AdFacts): boolean {
+export function meetsFilters(filters: TSavedSearchFilters, ad: AdFacts, usdLrd: number | null): boolean {
   if (filters.category_id && filters.category_id !== ad.category_id) return false;
   if (filters.subcategory_id && filters.subcategory_id !== ad.subcategory_id) return false;
-  if (filters.price_min !== undefined && ad.price < filters.price_min) return false;
-  if (filters.price_max !== undefined && ad.price > filters.price_max) return false;
+  // Bounds in L$ are compared as US$ at the rate of the match, as the listing compares them (decision 088).
+  const inUsd = (bound: number) =>
+    filters.price_currency !== "LRD" ? bound : usdLrd === null ? NaN : usdValue(bound, "LRD", usdLrd);
+  if (filters.price_min !== undefined && !(ad.price >= inUsd(filters.price_min))) return false;
+  if (filters.price_max !== undefined && !(ad.price <= inUsd(filters.price_max))) return false;
   if (filters.verified_sellers && !ad.seller_verified) return false;
   if (filters.location) {
     const wanted = foldLocation(filters.location);

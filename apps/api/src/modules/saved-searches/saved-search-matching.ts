@@ -1,6 +1,7 @@
 import { INSTANT_DAILY_MATCH_LIMIT } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { findLatestRate } from "../exchange-rates/latest-rate.ts";
 import { candidateKeysOf, meetsFilters } from "./saved-search-filters.ts";
 import { countMatchesToday, findCandidateSearches, findMatchableAd, insertMatches } from "./saved-searches.queries.ts";
 
@@ -32,8 +33,10 @@ export function createSavedSearchMatcher({
     async matchAd(adId: number): Promise<number[]> {
       const ad = await findMatchableAd(db, adId);
       if (!ad) return [];
-      const candidates = await findCandidateSearches(db, ad, candidateKeysOf(ad));
-      const matched = candidates.filter((search) => meetsFilters(search.filters, ad));
+      // L$ price bounds are converted at the rate in force when the ad is matched (decision 088).
+      const usdLrd = (await findLatestRate(db))?.usd_lrd ?? null;
+      const candidates = await findCandidateSearches(db, ad, candidateKeysOf(ad), usdLrd);
+      const matched = candidates.filter((search) => meetsFilters(search.filters, ad, usdLrd));
       if (matched.length === 0) return [];
       return db.transaction(async (tx) => {
         const fresh = await insertMatches(

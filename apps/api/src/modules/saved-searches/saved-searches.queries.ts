@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { TSavedSearchFilters } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
@@ -122,20 +122,28 @@ export type CandidateSearch = {
 };
 
 /**
+ * A search's price bound in US$, as POST /ads/get converts it (decision 088): L$ bounds (filters.price_currency) at
+ * the rate in force when the ad is matched, rounded to the cent as the listing does; without a rate an L$ bound is
+ * null, and the comparison matches nothing.
+ */
+const usdBound = (bound: SQL, usdLrd: number | null) =>
+  sql`(case when s.filters->>'price_currency' = 'LRD' then round(${bound} / ${usdLrd}::numeric, 2) else ${bound} end)`;
+
+/**
  * The percolator's read (decision 080): the searches filed under one of the ad's keys (an index scan per key), not
- * the owner's, with the conditions kept in columns (decision 083) checked here: scope, price bounds and words,
+ * the owner's, with the conditions kept in columns (decision 083) checked here: scope, price bounds (in US$) and words,
  * against the ad's own search_vector as the listing matches them. Only a place, attributes and verified sellers are
  * left to check in JavaScript, on the few that pass.
  */
-export async function findCandidateSearches(db: Executor, ad: MatchableAd, keys: string[]) {
+export async function findCandidateSearches(db: Executor, ad: MatchableAd, keys: string[], usdLrd: number | null) {
   return db.execute<CandidateSearch>(sql`
     select s.id, s.user_id, s.name, s.filters, s.frequency
     from saved_searches s, (select search_vector from ads where id = ${ad.id}) a
     where s.match_key = any(${textArray(keys)}::text[]) and s.user_id <> ${ad.user_id}
       and (s.subcategory_id is null or s.subcategory_id = ${ad.subcategory_id})
       and (s.category_id is null or s.category_id = ${ad.category_id})
-      and (s.price_min is null or s.price_min <= ${ad.price})
-      and (s.price_max is null or s.price_max >= ${ad.price})
+      and (s.price_min is null or ${usdBound(sql`s.price_min`, usdLrd)} <= ${ad.price})
+      and (s.price_max is null or ${usdBound(sql`s.price_max`, usdLrd)} >= ${ad.price})
       and (s.search_query is null or a.search_vector @@ s.search_query)`);
 }
 

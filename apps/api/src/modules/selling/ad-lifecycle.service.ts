@@ -208,6 +208,8 @@ export function createAdLifecycle({
                 title: ad.title,
                 description: ad.description,
                 price: ad.price,
+                currency: ad.currency,
+                price_local: ad.price_local,
                 latitude: ad.latitude,
                 longitude: ad.longitude,
                 status_id: AD_STATUS.active,

@@ -1,3 +1,4 @@
+import type { TCurrency } from "@waterside/shared/money";
 import type { AdAttributeRule } from "@waterside/shared/ad-attribute-rules";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { and, inArray, or, eq, sql } from "drizzle-orm";
@@ -98,7 +99,7 @@ export async function findAttributeRules(db: Database, subcategoryId: number): P
   return [...rules.values()];
 }
 
-/** The same user's active ad with this title, subcategory and price, posted within a day. */
+/** The same user's active ad with this title, subcategory and price (in the same currency), posted within a day. */
 export async function findRecentTwin(
   db: Database,
   {
@@ -106,8 +107,9 @@ export async function findRecentTwin(
     title,
     subcategoryId,
     price,
+    currency,
     exceptId,
-  }: { userId: number; title: string; subcategoryId: number; price: number; exceptId?: number },
+  }: { userId: number; title: string; subcategoryId: number; price: number; currency: TCurrency; exceptId?: number },
 ) {
   const [row] = await db
     .select({ id: ads.id })
@@ -118,7 +120,8 @@ export async function findRecentTwin(
         eq(ads.subcategory_id, subcategoryId),
         eq(ads.status_id, AD_STATUS.active),
         sql`lower(${ads.title}) = ${title.toLowerCase()}`,
-        sql`${ads.price} = ${price}`,
+        sql`${ads.price_local} = ${price}`,
+        eq(ads.currency, currency),
         sql`${ads.created_at} > now() - interval '24 hours'`,
         exceptId ? sql`${ads.id} <> ${exceptId}` : undefined,
       ),

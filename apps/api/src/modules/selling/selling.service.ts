@@ -14,6 +14,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { AdScreening } from "../ad-screening/ad-screening.service.ts";
+import { rateForLrd, usdValue } from "./ad-prices.ts";
 import { loadOwnAdItems } from "./own-ad-items.ts";
 import {
   findAdImages,
@@ -61,9 +62,20 @@ export function createSellingService({
     const errors: Errors = {};
     if (imageCount < AD_IMAGES_MIN) add(errors, "images", SELLING_MESSAGES.imagesMin);
     if (imageCount > AD_IMAGES_MAX) add(errors, "images", SELLING_MESSAGES.imagesMax);
-    const [subcategory, place] = await Promise.all([
+    const [subcategory, place, usdPrice] = await Promise.all([
       findSubcategory(db, form.subcategory_id),
       findArea(db, form.location),
+      // An L$ price needs a rate to have a US$ value (decision 088): without one it is refused on the currency.
+      form.currency === "LRD"
+        ? rateForLrd(db, "currency").then(
+            (rate) => usdValue(form.price, "LRD", rate),
+            (error: unknown) => {
+              if (!(error instanceof HttpError)) throw error;
+              add(errors, "currency", error.message);
+              return form.price;
+            },
+          )
+        : form.price,
     ]);
     if (
       !subcategory ||
@@ -88,7 +100,7 @@ export function createSellingService({
     }
     const [first] = Object.values(errors).flat();
     if (first) throw new HttpError(422, first, errors);
-    return { area: area!, values };
+    return { area: area!, values, usdPrice };
   }
 
   /**
@@ -109,10 +121,23 @@ export function createSellingService({
     return ad;
   }
 
-  const adFields = (form: TAdForm, area: { id: number; county_id: number; area: string; county: string }) => ({
+  /**
+   * The ad's US$ price at the rate in force when it is written (decision 088), read in the writing transaction: a
+   * rate set while photos were being encoded is the one the ad gets.
+   */
+  const usdPriceOf = async (tx: Transaction, form: TAdForm) =>
+    form.currency === "LRD" ? usdValue(form.price, "LRD", await rateForLrd(tx, "currency")) : form.price;
+
+  const adFields = (
+    form: TAdForm,
+    area: { id: number; county_id: number; area: string; county: string },
+    usdPrice: number,
+  ) => ({
     title: form.title,
     description: form.description,
-    price: form.price,
+    price: usdPrice,
+    currency: form.currency,
+    price_local: form.price,
     category_id: form.category_id,
     subcategory_id: form.subcategory_id,
     county_id: area.county_id,
@@ -137,14 +162,21 @@ export function createSellingService({
      * `ad.created` in its transaction: the admins' moderation queue takes the ad in (decision 052).
      */
     async create(userId: number, form: TAdForm, images: Buffer[]) {
-      const { area, values } = await check(form, images.length);
+      const { area, values, usdPrice } = await check(form, images.length);
       if (
-        await findRecentTwin(db, { userId, title: form.title, subcategoryId: form.subcategory_id, price: form.price })
+        await findRecentTwin(db, {
+          userId,
+          title: form.title,
+          subcategoryId: form.subcategory_id,
+          price: form.price,
+          currency: form.currency,
+        })
       ) {
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
-      // Words and price are judged before any photo is encoded: a refused ad costs no image work.
-      const verdict = await screening.screenText(form);
+      // Words and price are judged before any photo is encoded: a refused ad costs no image work. The price guide
+      // is in US$, so the price is compared as US$ too (decision 088).
+      const verdict = await screening.screenText({ ...form, price: usdPrice });
       return storeThenWrite(storage, {
         store: (files) =>
           storePictures(
@@ -156,7 +188,7 @@ export function createSellingService({
             const [ad] = await tx
               .insert(ads)
               .values({
-                ...adFields(form, area),
+                ...adFields(form, area, await usdPriceOf(tx, form)),
                 user_id: userId,
                 status_id: AD_STATUS.active,
                 expires_at: expiresFromNow(form.category_id),
@@ -186,20 +218,21 @@ export function createSellingService({
       await ownAd(adId, userId);
       const existing = await findAdImages(db, adId);
       const kept = images.update.filter((entry) => existing.some((image) => image.id === entry.id));
-      const { area, values } = await check(form, kept.length + images.upload.length);
+      const { area, values, usdPrice } = await check(form, kept.length + images.upload.length);
       if (
         await findRecentTwin(db, {
           userId,
           title: form.title,
           subcategoryId: form.subcategory_id,
           price: form.price,
+          currency: form.currency,
           exceptId: adId,
         })
       ) {
         throw new HttpError(409, SELLING_MESSAGES.duplicate);
       }
       const removed = existing.filter((image) => !kept.some((entry) => entry.id === image.id));
-      const verdict = await screening.screenText(form);
+      const verdict = await screening.screenText({ ...form, price: usdPrice });
       await storeThenWrite(storage, {
         store: (files) =>
           storePictures(
@@ -226,7 +259,7 @@ export function createSellingService({
           return events.transaction(db, async (tx, publish) => {
             await tx
               .update(ads)
-              .set({ ...adFields(form, area), updated_at: new Date() })
+              .set({ ...adFields(form, area, await usdPriceOf(tx, form)), updated_at: new Date() })
               .where(eq(ads.id, adId));
             const keptIds = kept.map((entry) => entry.id);
             await tx
