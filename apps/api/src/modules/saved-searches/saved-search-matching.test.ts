@@ -4,6 +4,7 @@ import { INSTANT_DAILY_MATCH_LIMIT, SAVED_SEARCH_MESSAGES, type TSavedSearch } f
 import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { attributes } from "../../db/schema/catalog.ts";
+import { exchangeRates } from "../../db/schema/exchange-rates.ts";
 import { savedSearches, savedSearchMatches } from "../../db/schema/saved-searches.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
@@ -74,6 +75,28 @@ async function matchesOf(savedSearchId: number) {
 }
 
 describe("matching a new ad", () => {
+  it("compares a search's L$ price bounds at the rate in force, with ads in both currencies (decision 088)", async () => {
+    const seller = await createUser(ctx.db);
+    // Up to L$ 1,100,000 and from L$ 1,200,000: US$ 5,500 and 6,000 at L$ 200, nothing before a rate is set.
+    const cheap = await saveSearch({ subcategory_id: CARS, price_max: 1_100_000, price_currency: "LRD" });
+    const dear = await saveSearch({ subcategory_id: CARS, price_min: 1_200_000, price_currency: "LRD" });
+    const early = await createAd(ctx.db, { user_id: seller.id, subcategory_id: CARS, price: 5500 });
+    expect(await matcher.matchAd(early.id)).toEqual([]);
+
+    await ctx.db.insert(exchangeRates).values({ usd_lrd: 200 });
+    const dollars = await createAd(ctx.db, { user_id: seller.id, subcategory_id: CARS, price: 5500 });
+    const local = await createAd(ctx.db, {
+      user_id: seller.id,
+      subcategory_id: CARS,
+      currency: "LRD",
+      price_local: 1_300_000,
+      price: 6500,
+    });
+    expect(await matcher.matchAd(dollars.id)).toEqual([cheap.search.id]);
+    expect(await matcher.matchAd(local.id)).toEqual([dear.search.id]);
+    await ctx.db.delete(exchangeRates);
+  });
+
   it("tells each instant search it meets exactly once, however often or concurrently the jobs run", async () => {
     const seller = await createUser(ctx.db);
     const toyota = await saveSearch({
