@@ -6,8 +6,11 @@
  * - matching one new ad: the job's handler (read the candidates under the ad's keys, check each, record the
  *   matches and queue the alerts) on random active ads, one at a time, p50/p95;
  * - 20 new ads a second, each matched by the job queue's workers as the server runs them, while POST /api/ads/get is
- *   loaded: its p95 against the same load without the new ads, in alternating rounds.
- * Everything it posts or matches is deleted at the end; the searches stay.
+ *   loaded: its p95 against the same load without the new ads, in alternating rounds. The server runs as production
+ *   would: a serving process with JOB_WORKERS=off and a worker process (decision 089), on a Redis of the benchmark's
+ *   own; BENCH_JOB_WORKERS=same runs the workers in the serving process instead, for comparison. QUIET_HOURS=off, so
+ *   pushes go out whatever the hour.
+ * Everything it posts or matches is deleted at the end; the searches stay. Needs the web app built (npm run build).
  *
  *   DATABASE_URL=… DATA_DIR=… node --import tsx bench/saved-searches.bench.ts
  */
@@ -21,6 +24,8 @@ import { createSavedSearchAlerts } from "../apps/api/src/modules/saved-searches/
 import { matchKeyOf } from "../apps/api/src/modules/saved-searches/saved-search-filters.ts";
 import { createSavedSearchMatcher } from "../apps/api/src/modules/saved-searches/saved-search-matching.ts";
 import { createUnsubscribeTokens } from "../apps/api/src/modules/saved-searches/unsubscribe-token.ts";
+import { startRedis } from "../apps/api/src/test/redis-server.ts";
+import { startTestServer } from "../apps/api/src/test/server-process.ts";
 import type { TSavedSearchFilters } from "../packages/shared/src/saved-searches.ts";
 import { measure, type LoadResult } from "./lib/load.ts";
 
@@ -31,12 +36,14 @@ const ADS_PER_SECOND = 20;
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
 const CONNECTIONS = 20;
+const SEPARATE_WORKERS = process.env.BENCH_JOB_WORKERS !== "same";
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
 const { db } = database;
 const storage = createStorage(config);
-const jobs = createJobs({ url: database.url });
+// This process only enqueues (the new ads' matching); the servers below run the jobs.
+const jobs = createJobs({ url: database.url, runWorkers: false });
 const app = await buildApp({ config, db, storage, jobs });
 
 let seed = 29;
@@ -214,8 +221,23 @@ console.log(
 // 2. POST /api/ads/get under load, without and with 20 new ads a second matched (and alerts sent) by the workers.
 await matchOnlyJobs.stop();
 await jobs.start(app.log);
-bindNotificationCentre(jobs);
-const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const redis = await startRedis();
+const serverEnv = {
+  DATABASE_URL: database.url,
+  DATA_DIR: config.dataDir,
+  TOKEN_SECRET: config.tokenSecret,
+  REDIS_URL: redis.url,
+  QUIET_HOURS: "off",
+  SAVED_SEARCH_COLLAPSE_SECONDS: String(config.savedSearchCollapseSeconds),
+};
+const servers = [await startTestServer({ ...serverEnv, JOB_WORKERS: SEPARATE_WORKERS ? "off" : "on" })];
+if (SEPARATE_WORKERS) servers.push(await startTestServer({ ...serverEnv, JOB_WORKERS: "on" }));
+const origin = servers[0]!.url;
+console.log(
+  SEPARATE_WORKERS
+    ? "\nThe listing's process runs no job; a second process runs the workers (JOB_WORKERS=off / on)."
+    : "\nOne process serves the listing and runs the workers (BENCH_JOB_WORKERS=same).",
+);
 const [busy] = await database.sql<Array<{ subcategory_id: number }>>`
   select subcategory_id from ads where status_id = 2 group by 1 order by count(*) desc limit 1`;
 const bodies = [
@@ -299,13 +321,15 @@ const [lag] = await database.sql<Array<{ matched_ads: number; p95_lag: number | 
     (percentile_disc(0.95) within group (order by extract(epoch from m.matched_at - a.created_at)))::float8 as p95_lag
   from saved_search_matches m join ads a on a.id = m.ad_id
   where m.ad_id = any(${posted.slice(MATCH_SAMPLES)}::int[])`;
+const errors = (rows: LoadResult[]) => rows.reduce((sum, row) => sum + row.errors, 0);
 const table = (name: string, { idle, loaded }: { idle: LoadResult[]; loaded: LoadResult[] }) =>
-  `| ${name}, browsing only | ${median(idle, "rps")} | ${median(idle, "p50")} | ${median(idle, "p95")} |\n` +
+  `| ${name}, browsing only | ${median(idle, "rps")} | ${median(idle, "p50")} | ${median(idle, "p95")} | ` +
+  `${errors(idle)} |\n` +
   `| ${name}, browsing + ${ADS_PER_SECOND} new ads/s matched | ${median(loaded, "rps")} | ${median(loaded, "p50")} | ` +
-  `${median(loaded, "p95")} |`;
+  `${median(loaded, "p95")} | ${errors(loaded)} |`;
 console.log(
   `\nPOST /api/ads/get, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each way (medians):\n` +
-    `| load | req/s | p50 ms | p95 ms |\n| --- | --- | --- | --- |\n` +
+    `| load | req/s | p50 ms | p95 ms | errors |\n| --- | --- | --- | --- | --- |\n` +
     `${table("saturated", saturated)}\n${table("open, half the saturated rate", open)}`,
 );
 const ratio = (run: typeof open) => (median(run.loaded, "p95") / median(run.idle, "p95")).toFixed(2);
@@ -315,6 +339,11 @@ console.log(
     `${lag!.p95_lag?.toFixed(1)} s`,
 );
 
+for (const server of servers) {
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+await redis.stop();
 await app.close();
 await jobs.stop();
 // Undo: the posted ads (their matches go with them) and what the alerts wrote for the bench users.
