@@ -54,11 +54,6 @@ export async function markRead(db: Database, userId: number, ids: number[] | "al
   return changed.length;
 }
 
-export async function findNotification(db: Database, id: number) {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-  return row;
-}
-
 /**
  * Takes one queued delivery that is due at `now` for this worker, recording its outcome (`sent` before the send, or
  * `skipped` with why) in the same statement: a second worker or a retried job finds it no longer queued.
@@ -109,14 +104,50 @@ export async function refuseDelivery(db: Database, notificationId: number, chann
     );
 }
 
-export async function findDelivery(db: Database, notificationId: number, channel: TDeliveryChannel) {
-  const [row] = await db
-    .select()
-    .from(notificationDeliveries)
-    .where(
-      and(eq(notificationDeliveries.notification_id, notificationId), eq(notificationDeliveries.channel, channel)),
-    );
-  return row;
+/**
+ * Everything a delivery job decides from, in one round trip (a burst of alerts runs hundreds of these a second): the
+ * notification, its recipient and their settings, whether they have a push subscription, the unread count to
+ * announce, and each channel's delivery. Undefined when the notification is gone.
+ */
+export async function findDeliveryContext(db: Database, notificationId: number) {
+  const [row] = await db.execute<{
+    title: string;
+    body: string;
+    url: string;
+    user_found: boolean;
+    name: string | null;
+    email: string | null;
+    active: boolean;
+    push_on: boolean;
+    email_on: boolean;
+    has_push_subscription: boolean;
+    unread: number;
+    deliveries: Record<string, { status: string; not_before: string }>;
+  }>(sql`
+    select n.title, n.body, n.url,
+      u.id is not null as user_found, u.name, u.email, coalesce(u.status_id = 1 and u.deleted_at is null, false) as active,
+      coalesce(s.push, true) as push_on, coalesce(s.email, true) as email_on,
+      exists (select 1 from push_subscriptions p where p.user_id = n.user_id) as has_push_subscription,
+      (select count(*)::int from notifications x where x.user_id = n.user_id and x.read_at is null) as unread,
+      coalesce((select json_object_agg(d.channel, json_build_object('status', d.status, 'not_before', d.not_before))
+        from notification_deliveries d where d.notification_id = n.id), '{}') as deliveries
+    from notifications n
+    left join users u on u.id = n.user_id
+    left join notification_settings s on s.user_id = n.user_id
+    where n.id = ${notificationId}`);
+  if (!row) return undefined;
+  const delivery = (channel: TDeliveryChannel) => {
+    const found = row.deliveries[channel];
+    return found && { status: found.status, not_before: new Date(found.not_before) };
+  };
+  return {
+    notification: { title: row.title, body: row.body, url: row.url },
+    recipient: row.user_found ? { name: row.name!, email: row.email, active: row.active } : undefined,
+    settings: { push: row.push_on, email: row.email_on },
+    hasPushSubscription: row.has_push_subscription,
+    unread: row.unread,
+    delivery,
+  };
 }
 
 /**

@@ -17,15 +17,14 @@ import {
   claimDelivery,
   claimSms,
   countUnread,
-  findDelivery,
-  findNotification,
+  findDeliveryContext,
   findPage,
   findStragglers,
   markRead,
   refuseDelivery,
   releaseDelivery,
 } from "./notification-centre.queries.ts";
-import { findRecipient, findSettings, findSubscriptions, findVerifiedPhone } from "./notifications.queries.ts";
+import { findVerifiedPhone } from "./notifications.queries.ts";
 
 /** Notifications a page of GET /notifications holds. */
 export const NOTIFICATIONS_PER_PAGE = 20;
@@ -59,8 +58,10 @@ export function createNotificationCentreService({
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  async function announce(userId: number) {
-    realtime.sendToUser(userId, NOTIFICATIONS_CHANGED_EVENT, { unread_count: await countUnread(db, userId) });
+  async function announce(userId: number, unread?: number) {
+    realtime.sendToUser(userId, NOTIFICATIONS_CHANGED_EVENT, {
+      unread_count: unread ?? (await countUnread(db, userId)),
+    });
   }
 
   /** Records a delivery that will not go out, and why; false when another worker already took it. */
@@ -132,14 +133,14 @@ export function createNotificationCentreService({
      */
     async deliver(job: Deliver, now: Date = new Date()): Promise<{ heldUntil: Date | null }> {
       const { notificationId, userId } = job;
-      if (job.announce) await announce(userId);
-      const notification = await findNotification(db, notificationId);
-      if (!notification) return { heldUntil: null };
-      const [recipient, settings] = await Promise.all([findRecipient(db, userId), findSettings(db, userId)]);
+      const context = await findDeliveryContext(db, notificationId);
+      if (job.announce) await announce(userId, context?.unread);
+      if (!context) return { heldUntil: null };
+      const { notification, recipient, settings } = context;
       const link = `${publicUrl}${notification.url}`;
       const held: Date[] = [];
       for (const channel of job.channels) {
-        const delivery = await findDelivery(db, notificationId, channel);
+        const delivery = context.delivery(channel);
         if (delivery?.status !== "queued") continue;
         if (delivery.not_before > now) {
           held.push(delivery.not_before);
@@ -149,8 +150,7 @@ export function createNotificationCentreService({
           await skip(notificationId, channel, now, "the account is not active");
         } else if (channel === "push") {
           if (!settings.push) await skip(notificationId, channel, now, "push turned off in the user's settings");
-          else if ((await findSubscriptions(db, userId)).length === 0)
-            await skip(notificationId, channel, now, "no push subscription");
+          else if (!context.hasPushSubscription) await skip(notificationId, channel, now, "no push subscription");
           else {
             const tag = job.pushTag ?? `notification-${notificationId}`;
             await claimThenSend(notificationId, channel, now, async () => {
