@@ -43,7 +43,18 @@ export async function loadListing(
   const [categories, counties, ads, attributeFilters, featured] = await Promise.all([
     sellerId ? getSellerCategories(context.api, sellerId) : getCategories(context.api),
     getLocations(context.api),
-    getAds(context.api, filters),
+    getAds(context.api, filters).catch((error: unknown) => {
+      // L$ bounds before any exchange rate is set cannot be converted (422 on price_currency): the list without them.
+      if (error instanceof ApiError && error.status === 422 && error.errors?.price_currency) {
+        return getAds(context.api, {
+          ...filters,
+          price_min: undefined,
+          price_max: undefined,
+          price_currency: undefined,
+        });
+      }
+      throw error;
+    }),
     // An inactive subcategory has no filters; the 404 below answers for it.
     scope.subcategoryId ? getSubcategoryFilters(context.api, scope.subcategoryId).catch(noFiltersWhenMissing) : [],
     scope.subcategoryId && !sellerId ? getFeaturedBusinesses(context.api, scope.subcategoryId) : [],

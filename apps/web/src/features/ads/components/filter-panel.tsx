@@ -3,6 +3,7 @@ import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useSearchParams, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
+import { useExchangeRate } from "~/lib/exchange-rate";
 import { CURRENCY_SYMBOLS } from "@waterside/shared/money";
 import {
   parseBound,
@@ -119,6 +120,9 @@ function FilterForm({
     () => false,
   );
   const [errors, setErrors] = useState<Record<number, string>>({});
+  // L$ bounds are converted at the rate in force: before an admin set one there is nothing to choose but US$.
+  const rate = useExchangeRate();
+  const lrdBounds = priceCurrencyOf(params) === "LRD";
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
 
@@ -196,15 +200,17 @@ function FilterForm({
         <legend className="text-sm font-medium">Price</legend>
         <div className="mt-1 flex items-center gap-2">
           {/* US$ is the empty choice, left out of the address as every empty field is: US$ when absent (issue 30). */}
-          <select
-            name={PRICE_CURRENCY_PARAM}
-            aria-label="Price currency"
-            defaultValue={priceCurrencyOf(params) === "LRD" ? "LRD" : ""}
-            className="shrink-0 rounded-lg border border-slate-300 bg-white px-2 py-2"
-          >
-            <option value="">{CURRENCY_SYMBOLS.USD}</option>
-            <option value="LRD">{CURRENCY_SYMBOLS.LRD}</option>
-          </select>
+          {(rate || lrdBounds) && (
+            <select
+              name={PRICE_CURRENCY_PARAM}
+              aria-label="Price currency"
+              defaultValue={lrdBounds ? "LRD" : ""}
+              className="shrink-0 rounded-lg border border-slate-300 bg-white px-2 py-2"
+            >
+              <option value="">{CURRENCY_SYMBOLS.USD}</option>
+              <option value="LRD">{CURRENCY_SYMBOLS.LRD}</option>
+            </select>
+          )}
           <NumberBound name="price_min" placeholder="Min" label="Minimum price" min={0} params={params} />
           <span aria-hidden="true">–</span>
           <NumberBound name="price_max" placeholder="Max" label="Maximum price" min={0} params={params} />

@@ -63,7 +63,8 @@ export function ListingView({
         search={params.get("search") ?? ""}
         location={params.get("location") ?? ""}
       />
-      <h1 className="text-2xl font-semibold">{heading}</h1>
+      {/* A long searched word wraps instead of pushing the page wider than a phone. */}
+      <h1 className="text-2xl font-semibold wrap-anywhere">{heading}</h1>
       {children}
       <div className="flex flex-wrap items-center gap-3">
         {category && <SubcategorySelector category={category} subcategoryId={subcategoryId} />}
