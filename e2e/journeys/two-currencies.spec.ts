@@ -101,6 +101,12 @@ test("a seller prices an ad in L$ and a buyer sees both prices and finds it with
   const mine = page.getByRole("list", { name: "Your ads" }).getByRole("listitem").filter({ hasText: title });
   await expect(mine).toContainText("L$ 3,800");
   expect(await shownUsd(mine)).toBeGreaterThanOrEqual(Math.floor(LOWEST_USD));
+  // Editing shows the seller's own amount in its currency, never the US$ value.
+  await mine.getByRole("link", { name: title, exact: true }).click();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit your ad" })).toBeVisible();
+  await expect(currency.getByRole("radio", { name: "L$" })).toBeChecked();
+  await expect(page.getByLabel("Price (LRD)")).toHaveValue(String(PRICE_LRD));
 
   // The buyer: a visitor of their own, on the same screen size.
   const buyerContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
