@@ -87,15 +87,18 @@ export const ZSavedSearch = z.object({
 });
 export type TSavedSearch = z.infer<typeof ZSavedSearch>;
 
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-
-/** The price part of a search's name: "under $6,000", "over $2,000", "$2,000–$6,000"; null without a price. */
+/**
+ * The price part of a search's name: "under $6,000", "over $2,000", "$2,000–$6,000"; bounds in Liberian dollars
+ * (issue 30) "under L$ 5,000"; null without a price.
+ */
 export function searchPriceWords(filters: TSavedSearchFilters): string | null {
+  const symbol = filters.price_currency === "LRD" ? "L$ " : "$";
+  const amount = (value: number) => `${symbol}${value.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
   const min = filters.price_min || undefined;
   const max = filters.price_max;
-  if (min !== undefined && max !== undefined) return `${dollars(min)}–${dollars(max)}`;
-  if (max !== undefined) return `under ${dollars(max)}`;
-  if (min !== undefined) return `over ${dollars(min)}`;
+  if (min !== undefined && max !== undefined) return `${amount(min)}–${amount(max)}`;
+  if (max !== undefined) return `under ${amount(max)}`;
+  if (min !== undefined) return `over ${amount(min)}`;
   return null;
 }
 
@@ -114,6 +117,8 @@ export function savedSearchPath(
   if (filters.location) params.set("location", filters.location);
   if (filters.price_min !== undefined) params.set("price_min", String(filters.price_min));
   if (filters.price_max !== undefined) params.set("price_max", String(filters.price_max));
+  const priced = filters.price_min !== undefined || filters.price_max !== undefined;
+  if (priced && filters.price_currency === "LRD") params.set("price_currency", "LRD");
   if (filters.verified_sellers) params.set("verified_sellers", "true");
   for (const attribute of filters.attributes ?? []) {
     for (const value of attribute.values ?? []) params.append(`f${attribute.id}`, value);

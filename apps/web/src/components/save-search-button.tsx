@@ -35,18 +35,9 @@ export function savedSearchFilters(filters: TAdFilters): TSavedSearchFilters {
   ) as TSavedSearchFilters;
 }
 
-/**
- * The price part of a name in the bounds' currency (issue 30): the shared words write dollars, "under $6,000"; bounds
- * in Liberian dollars read "under L$ 5,000", "L$ 2,000–L$ 6,000".
- */
-export function priceWords(filters: TSavedSearchFilters): string | null {
-  const words = searchPriceWords(filters);
-  return words && filters.price_currency === "LRD" ? words.replaceAll("$", "L$ ") : words;
-}
-
 /** A name from the filters, as the issue writes one: "Toyota · Cars · under $6,000 · Montserrado". */
 export function suggestSearchName(filters: TSavedSearchFilters, scopeName?: string): string {
-  const price = priceWords(filters);
+  const price = searchPriceWords(filters);
   const values = (filters.attributes ?? []).flatMap((attribute) => attribute.values ?? []);
   return [filters.search, ...values, scopeName, price, filters.location]
     .filter((part): part is string => Boolean(part))
