@@ -71,10 +71,13 @@ const [{ lrd_ads: lrdAds }] = (await sql`
   select count(*)::int as lrd_ads from ads where currency = 'LRD'`) as unknown as [{ lrd_ads: number }];
 console.log(`${active.toLocaleString("en-US")} active ads, ${lrdAds.toLocaleString("en-US")} of all ads in L$`);
 
-// The probe: an active L$ ad, listed by its seller's list (a list like any other, cached like any other).
+// The probe: an active L$ ad that is its seller's newest, so that the first page of the seller's list by date holds
+// it (a list like any other, cached like any other).
 const [probed] = await sql<Array<{ id: number; user_id: number; price_local: number }>>`
-  select id, user_id, price_local::float8 as price_local from ads
-  where currency = 'LRD' and status_id = 2 order by id desc limit 1`;
+  select a.id, a.user_id, a.price_local::float8 as price_local from ads a
+  where a.currency = 'LRD' and a.status_id = 2 and not exists (
+    select 1 from ads b where b.user_id = a.user_id and b.status_id = 2 and (b.created_at, b.id) > (a.created_at, a.id))
+  limit 1`;
 if (!probed) throw new Error("No active L$ ad to probe");
 const probe = probed;
 
@@ -108,7 +111,7 @@ const probePrice = async () => {
   const response = await fetch(`${origin}/api/ads/get`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ user_id: probe.user_id, per_page: 100 }),
+    body: JSON.stringify({ user_id: probe.user_id, sort_combined: "created_at|desc", per_page: 10 }),
   });
   const page = (await response.json()) as { data: { data: Array<{ id: number; price: number }> } };
   return page.data.data.find((ad) => ad.id === probe.id)?.price;
