@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import path from "node:path";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -12,6 +12,7 @@ import { createTwilioSender } from "./lib/sms.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
 import { BROTLI_REPLY_PARAMS, COMPRESS_FROM_BYTES, REPLY_CODINGS } from "./lib/reply-compression.ts";
 import { replySerializerCompiler } from "./lib/reply-serializer.ts";
+import { safeLoggerOptions } from "./lib/safe-logging.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { reactToAnalyticsEvents } from "./modules/analytics/analytics.reactions.ts";
@@ -34,6 +35,8 @@ import { createExchangeRatesService } from "./modules/exchange-rates/exchange-ra
 import { createCategoryTreeService } from "./modules/catalog/category-tree.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { createHealthService } from "./modules/health/health.service.ts";
+import { metricsRoutes } from "./modules/metrics/metrics.routes.ts";
+import { createMetrics } from "./modules/metrics/metrics.service.ts";
 import { adminSessionRoutes, adminSignInRoutes } from "./modules/admin-auth/admin-auth.routes.ts";
 import { adminAccountsRoutes } from "./modules/admin/admin-admins.routes.ts";
 import { createAdminAccountsService } from "./modules/admin/admin-admins.service.ts";
@@ -129,7 +132,10 @@ export interface AppDeps {
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
 export async function buildApp({ config, db, storage, jobs, logger = false, analytics: analyticsOptions }: AppDeps) {
   const app = Fastify({
-    logger,
+    // Secrets, tokens, codes and phone numbers never reach the log (decision 092).
+    logger: safeLoggerOptions(logger),
+    // Per-request lines at info cost throughput: LOG_REQUESTS turns them on or off; failures are logged either way.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Forwarded headers are believed only from configured proxies: anyone can send X-Forwarded-For.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -167,6 +173,15 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
   reactToSavedAdsEvents(events, { mediaBaseUrl: config.mediaBaseUrl });
   reactToSellingEvents(events, storage);
 
+  // Prometheus series at /metrics behind METRICS_TOKEN (issue 32, decision 092); the modules below add their sources.
+  const metrics = config.metricsToken
+    ? createMetrics({ db, jobs, events, openSockets: () => app.realtime.io.of("/").sockets.size, log: app.log })
+    : undefined;
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  // The server marks it draining on SIGTERM, before it stops accepting (decision 092).
+  const health = createHealthService(db, jobs, app.log);
+  app.decorate("health", health);
+
   // Stored images have generated, never reused names, so they can be cached for a year. With S3 the bucket (or a
   // CDN in front of it) serves them instead (docs/decisions/035-object-storage.md).
   if (!config.s3) {
@@ -201,11 +216,12 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
   const { mediaBaseUrl } = config;
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: createHealthService(db, app.log) });
+      await api.register(healthRoutes, { health });
       await api.register(catalogRoutes, { catalog: createCatalogService(db, mediaBaseUrl) });
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
       const ads = createAdsService(db, mediaBaseUrl, saved);
       await api.register(adsRoutes, { ads });
+      metrics?.readCaches("ads", ads.cacheStats);
       // The checks at posting time (issue 28): selling asks them, the admin area edits their rules.
       const screening = createAdScreening({ db, priceGuide: ads.priceGuide });
       const lifecycle = createAdLifecycle({
@@ -275,6 +291,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         log: app.log,
       });
       reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });
+      metrics?.readPayments(payments.countsByState);
       await api.register(paymentsRoutes, { payments });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       // Seller trust (issue 27): response figures kept by chat events, the seller's reveal choice, phone reveals.

@@ -88,6 +88,23 @@ const environmentSchema = z.object({
     .number({ message: "must be a number of seconds" })
     .positive("must be more than 0")
     .default(10),
+  /**
+   * On SIGTERM, how long /api/ready answers 503 while requests are still served, so load balancers take the process
+   * out before it stops accepting (issue 32, decision 092). 0 in tests.
+   */
+  SHUTDOWN_DRAIN: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .min(0, "must be 0 or more")
+    .max(300, "must be at most 300")
+    .optional(),
+  /** One log line per request at info (method, path, status, time); off saves throughput (decision 092). */
+  LOG_REQUESTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+  /** Unset: /metrics answers 404. Set: it answers `Authorization: Bearer <METRICS_TOKEN>` only (decision 092). */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, "must be at least 24 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -326,6 +343,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: vars.LOG_LEVEL,
     /** On SIGTERM, how long in-flight requests and running jobs get to finish before their connections are cut. */
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
+    /** On SIGTERM, how long the process reports not ready before it stops accepting (5 s; 0 in tests). */
+    shutdownDrainMs: (vars.SHUTDOWN_DRAIN ?? (vars.NODE_ENV === "test" ? 0 : 5)) * 1000,
+    /** Per-request log lines at info: on by default in development, off in production (decision 092). */
+    logRequests: (vars.LOG_REQUESTS ?? (production ? "off" : "on")) === "on",
+    /** The bearer token /metrics asks for; unset, /metrics is not served (decision 092). */
+    metricsToken: vars.METRICS_TOKEN,
     /** An admin created at start when none has this email (the first admin of a fresh installation). */
     bootstrapAdmin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,

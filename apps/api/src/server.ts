@@ -84,6 +84,9 @@ async function main() {
     stopping = true;
     say(`\n${signal}: stopping ${BRAND}…`);
     try {
+      // Not ready first, still serving: load balancers take this process out before its port closes (decision 092).
+      app.health.drain();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await stopGracefully(app, jobs, config.shutdownTimeoutMs);
       await momoSandbox?.close();
       await pawapaySandbox?.close();

@@ -82,6 +82,15 @@ function watchChanges(db: Database, onChange: (change: AdsChange) => void) {
 }
 
 /**
+ * Lookups a cache answered from memory (`hits`) or had to load (`misses`, reads through while untrusted included),
+ * counted since it was made; read by the metrics when scraped (issue 32). Plain numbers: the hot path pays an add.
+ */
+export interface CacheStats {
+  hits: number;
+  misses: number;
+}
+
+/**
  * A memo for public reads: entries live `ttl` ms at most and are dropped the moment PostgreSQL announces a change
  * that concerns them, from any process or tool: with `scope`, a change to other subcategories, categories or
  * sellers keeps the entry; without, any change drops everything. The promise is what is cached, so concurrent
@@ -110,6 +119,7 @@ export function createChangeAwareCache<Value, Context>(
 ) {
   type Entry = { value: Promise<Value>; scope?: ListScope; context: Context };
   const cache = new LRUCache<string, Entry>({ max, ttl });
+  const stats: CacheStats = { hits: 0, misses: 0 };
   const trusted = watchChanges(db, (change) => {
     if (change === "all" || !scope) return cache.clear();
     const concerned: Array<[string, Entry]> = [];
@@ -146,9 +156,19 @@ export function createChangeAwareCache<Value, Context>(
     return entry;
   };
   const memo = (key: string, context: Context): Promise<Value> => {
-    if (!trusted()) return load(context);
-    return (cache.get(key) ?? store(key, load(context), context)).value;
+    if (!trusted()) {
+      stats.misses++;
+      return load(context);
+    }
+    const cached = cache.get(key);
+    if (cached) {
+      stats.hits++;
+      return cached.value;
+    }
+    stats.misses++;
+    return store(key, load(context), context).value;
   };
+  memo.stats = (): Readonly<CacheStats> => stats;
   /** What is cached under `key`, without loading it when it is not. */
   memo.peek = (key: string): Promise<Value> | undefined => (trusted() ? cache.get(key)?.value : undefined);
   /** Caches under another key an entry the caller has loaded through `memo` (an alias, dropped like it). */
@@ -168,17 +188,22 @@ export function createChangeAwareBatchCache<Value>(
   { max, ttl, loadMany }: { max: number; ttl: number; loadMany: (keys: number[]) => Promise<Map<number, Value>> },
 ) {
   const cache = new LRUCache<number, Promise<Value | undefined>>({ max, ttl });
+  // Counted per key: a page of 20 items with 3 new ads is 17 hits and 3 misses.
+  const stats: CacheStats = { hits: 0, misses: 0 };
   const trusted = watchChanges(db, (change) => {
     if (change === "all") return cache.clear();
     for (const id of change.ads) cache.delete(id);
   });
-  return async (keys: number[]): Promise<Value[]> => {
+  const memo = async (keys: number[]): Promise<Value[]> => {
     if (!trusted()) {
+      stats.misses += keys.length;
       const found = await loadMany(keys);
       return keys.map((key) => found.get(key)).filter((value) => value !== undefined);
     }
     const pending = keys.map((key) => cache.get(key));
     const missing = keys.filter((_, index) => pending[index] === undefined);
+    stats.hits += keys.length - missing.length;
+    stats.misses += missing.length;
     if (missing.length > 0) {
       const batch = loadMany(missing);
       for (const [index, key] of keys.entries()) {
@@ -194,4 +219,6 @@ export function createChangeAwareBatchCache<Value>(
     // A key the batch did not find (an ad deleted meanwhile) is left out.
     return (await Promise.all(pending)).filter((value) => value !== undefined);
   };
+  memo.stats = (): Readonly<CacheStats> => stats;
+  return memo;
 }

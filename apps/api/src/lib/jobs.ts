@@ -132,6 +132,8 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
   const registered = new Map<string, Registered>();
   let boss: PgBoss | undefined;
   let started = false;
+  /** Failed attempts of each queue in this process since it started, for the metrics (issue 32). */
+  const failures = new Map<string, number>();
 
   function assertNotStarted(what: string) {
     if (boss) throw new Error(`${what} must be declared before the job queue starts`);
@@ -208,6 +210,7 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
           } catch (error) {
             // Failed alone, so it is retried alone; pg-boss completes the rest of the batch when this returns.
             log.error({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, "a job failed");
+            failures.set(name, (failures.get(name) ?? 0) + 1);
             await queue.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
         };
@@ -230,6 +233,46 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
         }
       }
       started = true;
+    },
+
+    /** Failed attempts per queue in this process (a thrown error; retries count again), for the metrics. */
+    failures: (): ReadonlyMap<string, number> => failures,
+
+    /**
+     * Whether the queue is started and its database answers pg-boss' own pool: "stopped" before start and once stop
+     * has begun, "unreachable" when the query fails. For /api/ready (issue 32).
+     */
+    async probe(): Promise<"ok" | "stopped" | "unreachable"> {
+      if (!boss || !started) return "stopped";
+      try {
+        await boss.getDb().executeSql("select 1", []);
+        return "ok";
+      } catch {
+        return "unreachable";
+      }
+    },
+
+    /**
+     * Jobs waiting (created, retry), running (active) and failed for good, per queue, across every process, with the
+     * age of the oldest job due to run that no worker has taken: one grouped query, read when the metrics are scraped.
+     * Jobs scheduled for later are not counted as waiting. Empty until the queue is started.
+     */
+    async depths(): Promise<Array<{ queue: string; state: string; jobs: number; oldestDueSeconds: number | null }>> {
+      if (!boss || !started) return [];
+      const { rows } = await boss.getDb().executeSql(
+        `select name, state::text as state, count(*)::int as jobs,
+            extract(epoch from now() - min(start_after) filter (where start_after <= now()))::float as oldest
+          from ${JOBS_SCHEMA}.job
+          where state in ('created', 'retry', 'active', 'failed')
+          group by name, state`,
+        [],
+      );
+      return (rows as Array<{ name: string; state: string; jobs: number; oldest: number | null }>).map((row) => ({
+        queue: row.name,
+        state: row.state,
+        jobs: row.jobs,
+        oldestDueSeconds: row.oldest,
+      }));
     },
 
     /**

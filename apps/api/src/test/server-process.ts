@@ -79,6 +79,8 @@ export async function startTestServer(
     HOST: "127.0.0.1",
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
+    // Tests stop servers at once; the drain that waits for load balancers has a test of its own.
+    SHUTDOWN_DRAIN: "0",
     ...env,
   });
   await server.ready;

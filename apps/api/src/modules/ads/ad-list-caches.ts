@@ -2,7 +2,12 @@ import type { TAdFilters, TSuggestion } from "@waterside/shared/ads";
 import { SUGGESTION_LIMIT } from "@waterside/shared/ads-messages";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/database.ts";
-import { createChangeAwareBatchCache, createChangeAwareCache, type ListScope } from "../../lib/change-aware-cache.ts";
+import {
+  createChangeAwareBatchCache,
+  createChangeAwareCache,
+  type CacheStats,
+  type ListScope,
+} from "../../lib/change-aware-cache.ts";
 import { loadAdListItems } from "./ad-list-items.ts";
 import {
   countAds,
@@ -236,6 +241,17 @@ export function createAdListCaches(
     closedSubcategories: () => closedSubcategories("closed", undefined),
     searchWords: wordsOf,
     locations: () => (locations ??= findLocations(db)),
+    /** Each change-aware cache's hits and misses by its name in AD_LIST_CACHES, for the metrics (issue 32). */
+    stats: (): Record<string, Readonly<CacheStats>> => ({
+      storedPages: storedPages.stats(),
+      pageIds: pageIds.stats(),
+      totals: totals.stats(),
+      exactTotals: exactTotals.stats(),
+      priceIndexes: priceIndexes.stats(),
+      listItems: listItems.stats(),
+      suggestions: suggestions.stats(),
+      closedSubcategories: closedSubcategories.stats(),
+    }),
   };
 }
 

@@ -155,6 +155,7 @@ export function createAdListing(db: Database, mediaBaseUrl: string) {
   }
 
   return {
+    cacheStats: caches.stats,
     async suggestions(search: string): Promise<TSuggestion[]> {
       return caches.suggestions(search.toLowerCase().replace(/\s+/g, " "));
     },

@@ -20,6 +20,8 @@ export function createAdsService(db: Database, mediaBaseUrl: string, saved: Save
 
   return {
     suggestions: listing.suggestions,
+    /** The list caches' hits and misses by cache, for the metrics (issue 32). */
+    cacheStats: listing.cacheStats,
     adForPage,
     adPage,
     availability,

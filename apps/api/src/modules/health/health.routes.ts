@@ -2,6 +2,13 @@ import { ZHealth, ZReadiness } from "@waterside/shared/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { HealthService } from "./health.service.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Readiness, and drain() for the server's SIGTERM (decision 092). */
+    health: HealthService;
+  }
+}
+
 /**
  * Probes for load balancers and orchestrators, not the client contract: bare bodies, no rate limit (a balancer polls
  * every few seconds from one address), never cached, and logged only when something is wrong. Once shutdown has begun

@@ -55,7 +55,7 @@ describe("health and readiness", () => {
 
     const ready = await ctx.app.inject({ method: "GET", url: "/api/ready" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok" } });
+    expect(ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok" } });
     expect(ready.headers["cache-control"]).toBe("no-store");
 
     // /api/health stays up with the database gone: the process is alive, only readiness depends on it.
@@ -82,7 +82,7 @@ describe("health and readiness", () => {
       expect(ready.statusCode).toBe(503);
       const body = ready.json();
       expect(body.status).toBe("unavailable");
-      expect(body.checks).toEqual({ database: "ok", migrations: "pending" });
+      expect(body.checks).toEqual({ database: "ok", migrations: "pending", jobs: "ok" });
       expect(body.pending_migrations).toHaveLength(1);
       expect(body.pending_migrations[0]).toMatch(/^\d{4}_[\w-]+$/);
     } finally {
@@ -110,19 +110,46 @@ describe("health and readiness", () => {
     const refused = await appOnDatabase(`postgres://postgres@127.0.0.1:${await silentPort({ listening: false })}/x`);
     const ready = await refused.inject({ method: "GET", url: "/api/ready" });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: "unavailable", checks: { database: "unreachable", migrations: "unknown" } });
+    // Its job queue was never started either: a process that cannot enqueue jobs takes no traffic.
+    expect(ready.json()).toEqual({
+      status: "unavailable",
+      checks: { database: "unreachable", migrations: "unknown", jobs: "stopped" },
+    });
 
     // A database host that accepts connections and never answers (a dead network path): the probe does not hang.
     const url = `postgres://postgres@127.0.0.1:${await silentPort({ listening: true })}/x`;
     const database = await openDatabase(url, { max: 1 });
     cleanups.push(() => database.sql.end({ timeout: 0 }));
-    const silent = createHealthService(database.db, { warn: () => {} }, { timeoutMs: 300 });
+    const silent = createHealthService(database.db, createJobs({ url }), { warn: () => {} }, { timeoutMs: 300 });
     const started = performance.now();
     expect(await silent.readiness()).toEqual({
       status: "unavailable",
-      checks: { database: "unreachable", migrations: "unknown" },
+      checks: { database: "unreachable", migrations: "unknown", jobs: "stopped" },
     });
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("is 503 while draining, as every other route still answers, and once the job queue has stopped", async () => {
+    const own = await createTestApp();
+    try {
+      own.app.health.drain();
+      const draining = await own.app.inject({ method: "GET", url: "/api/ready" });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({
+        status: "unavailable",
+        checks: { database: "ok", migrations: "ok", jobs: "ok" },
+        draining: true,
+      });
+      expect((await own.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await own.app.inject({ method: "POST", url: "/api/ads/get", payload: {} })).statusCode).toBe(200);
+
+      await own.jobs.stop();
+      const stopped = await own.app.inject({ method: "GET", url: "/api/ready" });
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.json().checks).toEqual({ database: "ok", migrations: "ok", jobs: "stopped" });
+    } finally {
+      await own.close();
+    }
   });
 
   it("is 503 once shutdown has begun, while a request already in flight still completes", async () => {

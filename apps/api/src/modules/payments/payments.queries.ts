@@ -63,6 +63,18 @@ export async function findPayment(db: Reader, id: string) {
   return rows[0];
 }
 
+/**
+ * Payments by provider and status, with the age of the oldest still open (requesting or pending) in seconds: one
+ * grouped query, read when the metrics are scraped (issue 32).
+ */
+export async function countPaymentsByState(db: Reader) {
+  return db.execute<{ provider: string; status: string; payments: number; oldest_open: number | null }>(sql`
+    select provider, status, count(*)::int as payments,
+      extract(epoch from now() - min(created_at) filter (where status in ('requesting', 'pending')))::float
+        as oldest_open
+    from payments group by provider, status`);
+}
+
 export async function findPayments(db: Reader, userId: number, { limit, offset }: { limit: number; offset: number }) {
   const [rows, [count]] = await Promise.all([
     db.execute<PaymentRow & Record<string, unknown>>(sql`

@@ -30,6 +30,7 @@ import { createPaymentProtocol, PROVIDER_CHECK_INTERVAL_SECONDS } from "./paymen
 import { createPaymentStates, isOpen, isPaymentId, publicStatus } from "./payment-states.ts";
 import {
   claimDuePayments,
+  countPaymentsByState,
   findActiveSubscription,
   findOwnAd,
   findPackages,
@@ -134,6 +135,16 @@ export function createPaymentsService({
   }
 
   return {
+    /** Payments by provider and status, and how long the oldest open one has waited: for the metrics (issue 32). */
+    async countsByState() {
+      return [...(await countPaymentsByState(db))].map((row) => ({
+        provider: row.provider,
+        status: row.status,
+        payments: row.payments,
+        oldestOpenSeconds: row.oldest_open,
+      }));
+    },
+
     /** GET /packages/{id}: the active packages of a kind, or one package, cheapest first. */
     async packages(id: "ad" | "user" | number): Promise<TPackage[]> {
       const rows = await findPackages(db, typeof id === "number" ? { id } : { type: id });
