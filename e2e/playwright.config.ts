@@ -40,7 +40,8 @@ export default defineConfig({
     command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/api/categories/active`,
-    // The demo seed draws and encodes 421 photos in six sizes (decision 062): 2–3 minutes of CPU on a busy 2-core box.
+    // The demo seed draws and encodes 421 photos in six sizes (decision 062): 2–3 minutes of CPU on a busy 2-core box
+    // the first time on a machine; later starts read them from ~/.cache/waterside/demo-photos (demo-photo-cache.ts).
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",

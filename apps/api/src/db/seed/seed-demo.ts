@@ -28,6 +28,7 @@ import { categories } from "./reference/categories.ts";
 import type { SeedAttribute, SeedSubcategory } from "./reference/reference-types.ts";
 import { seededRandom } from "./placeholder-images.ts";
 import { DEMO_SHOTS, drawDemoPhoto, type DemoScene, type DemoSubject } from "./demo-photos.ts";
+import { defaultDemoPhotoCacheDir, openDemoPhotoCache } from "./demo-photo-cache.ts";
 import { DEMO_STOCK, demoSubjects, type DemoValues } from "./demo-stock.ts";
 import {
   writeDemoAnalytics,
@@ -217,6 +218,8 @@ interface DemoOptions {
   ads: number;
   seed?: number;
   log?: (line: string) => void;
+  /** Where encoded demo photos are kept between starts (demo-photo-cache.ts); null draws every photo afresh. */
+  photoCache?: string | null;
 }
 
 /**
@@ -226,7 +229,7 @@ interface DemoOptions {
 export async function seedDemoData(
   db: Database,
   storage: Storage,
-  { ads: adCount, seed = 2024, log = () => {} }: DemoOptions,
+  { ads: adCount, seed = 2024, log = () => {}, photoCache = defaultDemoPhotoCacheDir() }: DemoOptions,
 ) {
   if ((await db.$count(users)) > 0) return { seeded: false };
   const random = seededRandom(seed);
@@ -235,7 +238,7 @@ export async function seedDemoData(
 
   // All or nothing: a start interrupted while seeding leaves an empty database, seeded again next time.
   await db.transaction(async (tx) => {
-    await writeDemoData(tx, storage, { adCount, random, passwordHash, catalog, log });
+    await writeDemoData(tx, storage, { adCount, random, passwordHash, catalog, log, photoCache });
   });
   // The sellers' response figures, as the daily sweep would compute them from the chats (decision 070).
   log("Computing the sellers' response figures…");
@@ -252,12 +255,14 @@ async function writeDemoData(
     passwordHash,
     catalog,
     log,
+    photoCache,
   }: {
     adCount: number;
     random: ReturnType<typeof seededRandom>;
     passwordHash: string;
     catalog: DemoCatalogEntry[];
     log: (line: string) => void;
+    photoCache: string | null;
   },
 ) {
   const [admin] = await db
@@ -342,24 +347,33 @@ async function writeDemoData(
     return { entry, area, fake, seller, createdAt, photos, hidden: random.next() < 0.04 };
   });
 
-  // Each distinct photo is drawn and encoded once, two at a time (sharp works off the event loop), then every ad
-  // stores its own copies.
+  // Each distinct photo is drawn and encoded once, two at a time (sharp works off the event loop), or read from the
+  // cache of an earlier start, then every ad stores its own copies.
   const drawn = new Map<string, ImageVariants>();
   // Each photo's perceptual hash, stored with every copy as posting stores it (decision 078).
   const hashes = new Map<string, bigint | null>();
   const photoKey = (photo: DemoPhotoSpec) =>
     [photo.subject.main, ...(photo.subject.companions ?? []), photo.scene, photo.look, photo.shot].join(":");
   const pending = [...new Map(planned.flatMap((ad) => ad.photos).map((photo) => [photoKey(photo), photo])).values()];
+  const cache = photoCache === null ? null : await openDemoPhotoCache(photoCache, DEMO_WEBP_EFFORT);
+  let cached = 0;
   log(`Drawing ${pending.length} demo photos…`);
   await Promise.all(
     Array.from({ length: 2 }, async () => {
       for (let photo = pending.pop(); photo; photo = pending.pop()) {
-        const { variants, phash } = await encodeAdPhoto(await drawDemoPhoto(photo), "images", DEMO_WEBP_EFFORT);
-        drawn.set(photoKey(photo), variants);
-        hashes.set(photoKey(photo), phash);
+        const key = photoKey(photo);
+        let encoded = await cache?.get(key);
+        if (encoded) cached++;
+        else {
+          encoded = await encodeAdPhoto(await drawDemoPhoto(photo), "images", DEMO_WEBP_EFFORT);
+          await cache?.put(key, encoded);
+        }
+        drawn.set(key, encoded.variants);
+        hashes.set(key, encoded.phash);
       }
     }),
   );
+  if (cached) log(`  ${cached} of them read from ${photoCache}`);
 
   const adRows: Array<{ id: number; sellerId: number }> = [];
   for (const [index, { entry, area, fake, seller, createdAt, photos, hidden }] of planned.entries()) {
