@@ -40,6 +40,45 @@ describe("loadConfig", () => {
     );
   });
 
+  it("serves /metrics only with a token of its own, drains 5 s before stopping, and logs requests outside production", () => {
+    const dataDir = tempDir();
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults.metricsToken).toBeUndefined();
+    expect(defaults.shutdownDrainMs).toBe(5000);
+    expect(defaults.logRequests).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }).shutdownDrainMs).toBe(0);
+    const production = loadConfig({
+      NODE_ENV: "production",
+      TOKEN_SECRET: "s".repeat(40),
+      SMTP_URL: "smtp://mail:25",
+      PUBLIC_URL: "https://waterside.lr",
+    });
+    expect(production.logRequests).toBe(false);
+    expect(production.shutdownDrainMs).toBe(5000);
+
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      METRICS_TOKEN: "m".repeat(32),
+      SHUTDOWN_DRAIN: "0.5",
+      LOG_REQUESTS: "off",
+    });
+    expect(set).toMatchObject({ metricsToken: "m".repeat(32), shutdownDrainMs: 500, logRequests: false });
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN: "0" }).shutdownDrainMs).toBe(0);
+
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN must be at least 24 characters/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: `${"m".repeat(30)} x` })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN must be printable ASCII without spaces/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN: "-1" })).toThrow(
+      /^Invalid configuration: SHUTDOWN_DRAIN must be 0 or more/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: "yes" })).toThrow(
+      /^Invalid configuration: LOG_REQUESTS must be on or off/,
+    );
+  });
+
   it("holds pushes and SMS from 22:00 to 07:00 unless the quiet hours are set otherwise or off", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).quietHours).toEqual({ from: 22, to: 7 });

@@ -170,7 +170,12 @@ export function createChangeAwareCache<Value, Context>(
   };
   memo.stats = (): Readonly<CacheStats> => stats;
   /** What is cached under `key`, without loading it when it is not. */
-  memo.peek = (key: string): Promise<Value> | undefined => (trusted() ? cache.get(key)?.value : undefined);
+  memo.peek = (key: string): Promise<Value> | undefined => {
+    const cached = trusted() ? cache.get(key) : undefined;
+    // A hit when found; when not, the caller goes on to `memo`, which counts the miss.
+    if (cached) stats.hits++;
+    return cached?.value;
+  };
   /** Caches under another key an entry the caller has loaded through `memo` (an alias, dropped like it). */
   memo.alias = (key: string, value: Promise<Value>, context: Context) => {
     if (trusted()) store(key, value, context);
