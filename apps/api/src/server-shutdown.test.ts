@@ -97,6 +97,31 @@ describeNeeding([webAppMissing()], "stopping the server on SIGTERM", { timeout: 
     socket.disconnect();
   });
 
+  it("first reports not ready for SHUTDOWN_DRAIN while still serving, then stops accepting", async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN: "2" });
+    const ready = () => fetch(`${server.url}/api/ready`);
+    expect((await ready()).status).toBe(200);
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+
+    // A load balancer polling readiness sees 503 and moves on; requests already routed here are still answered.
+    expect(await eventually(async () => (await ready()).status === 503)).toBe(true);
+    const draining = await ready();
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ status: "unavailable", draining: true });
+    const listing = await fetch(`${server.url}/api/ads/get`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(listing.status).toBe(200);
+    expect(await refuses(server.port)).toBe(false);
+
+    expect(await eventually(() => refuses(server.port))).toBe(true);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(2000);
+    expect(await server.exited).toBe(0);
+  });
+
   it("cuts a request still in flight after SHUTDOWN_TIMEOUT, and still exits 0", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT: "1" });
     const hung = slowRequest(server.port);
