@@ -443,7 +443,12 @@ function readBody(request: IncomingMessage) {
 }
 
 // Standalone: `node --import tsx apps/api/src/lib/momo-sandbox.ts` prints the MOMO_* settings that point at it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Its own name too: in the bundled server (apps/api/dist/server.js) every module has the entry's URL (decision 094).
+if (
+  process.argv[1] &&
+  import.meta.url.endsWith("/momo-sandbox.ts") &&
+  import.meta.url === pathToFileURL(process.argv[1]).href
+) {
   const sandbox = await startMomoSandbox({
     port: Number(process.env.MOMO_SANDBOX_PORT ?? 8089),
     host: process.env.MOMO_SANDBOX_HOST ?? "127.0.0.1",

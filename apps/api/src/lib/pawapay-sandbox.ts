@@ -405,7 +405,12 @@ function readBody(request: IncomingMessage) {
 }
 
 // Standalone: `node --import tsx apps/api/src/lib/pawapay-sandbox.ts` prints the ORANGE_* settings that point at it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Its own name too: in the bundled server (apps/api/dist/server.js) every module has the entry's URL (decision 094).
+if (
+  process.argv[1] &&
+  import.meta.url.endsWith("/pawapay-sandbox.ts") &&
+  import.meta.url === pathToFileURL(process.argv[1]).href
+) {
   const sandbox = await startPawapaySandbox({
     port: Number(process.env.PAWAPAY_SANDBOX_PORT ?? 8090),
     host: process.env.PAWAPAY_SANDBOX_HOST ?? "127.0.0.1",

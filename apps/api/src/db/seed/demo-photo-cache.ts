@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -36,14 +36,21 @@ export function defaultDemoPhotoCacheDir(): string {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** The source files whose code decides a demo photo's bytes and hash. */
-const SOURCES = [
-  path.join(here, "demo-photos.ts"),
-  path.join(here, "placeholder-images.ts"),
-  path.join(here, "../../lib/images.ts"),
-  path.join(here, "../../lib/photo-hash.ts"),
-  require.resolve("@waterside/shared/images"),
-];
+/**
+ * The files whose code decides a demo photo's bytes and hash: those sources when run from them (tsx); in the bundled
+ * server (apps/api/dist/server.js, decision 094) they are not beside this module, and the bundle, which holds them, is
+ * hashed instead. Found when first needed: an image without the sources must still import this module.
+ */
+function codeFiles(): string[] {
+  const sources = [
+    path.join(here, "demo-photos.ts"),
+    path.join(here, "placeholder-images.ts"),
+    path.join(here, "../../lib/images.ts"),
+    path.join(here, "../../lib/photo-hash.ts"),
+  ];
+  if (!existsSync(sources[0]!)) return [fileURLToPath(import.meta.url)];
+  return [...sources, require.resolve("@waterside/shared/images")];
+}
 const PACKAGES = ["@lobehub/fluent-emoji-3d", "sharp-phash"];
 
 /** What every cached photo depends on beyond its own description: a new value means a new cache. */
@@ -51,7 +58,7 @@ export function demoPhotoInputs(effort: number): string {
   const hash = createHash("sha256");
   hash.update(`effort ${effort}\n${JSON.stringify(sharp.versions)}\n`);
   for (const name of PACKAGES) hash.update(`${name} ${require(`${name}/package.json`).version}\n`);
-  for (const file of SOURCES) hash.update(readFileSync(file));
+  for (const file of codeFiles()) hash.update(readFileSync(file));
   return hash.digest("hex").slice(0, 24);
 }
 
