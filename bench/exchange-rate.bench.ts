@@ -1,22 +1,17 @@
 /**
- * A rate change at the data set in the configured database (issue 30, decision 088): the L$ ads' US$ prices are
- * rewritten by the job a new rate queues, while POST /api/ads/get is loaded. It sets a rate if none is set, and marks
- * a share of the active ads as priced in L$ (BENCH_LRD_SHARE, default 0.3, their L$ amount at that rate) if none is.
- * Then, in alternating rounds: POST /api/ads/get's p95 idle, and during a rate change (set a second into the round,
- * as the command line sets one: a row, its announcement and `exchange-rate.changed` with selling's own reaction, which
- * queues the job, in one transaction); the job's run time, the
- * ads it rewrote, and the time until the lists are correct: until an L$ ad is listed, through the server's caches,
- * at its US$ value at the new rate. The server runs its job workers itself, as one process would. The L$ ads are
- * kept for later runs; the rates set here stay in the history. Needs the web app built (npm run build).
+ * A rate change at the data set in the configured database (issue 30, decision 093): lists compute an L$ ad's US$
+ * value at the rate in force in each query, so a change rewrites no ad; its commit drops the cached lists in every
+ * process. It sets a rate if none is set, and marks a share of the active ads as priced in L$ (BENCH_LRD_SHARE,
+ * default 0.3, their L$ amount at that rate) if none is. Then, in alternating rounds: POST /api/ads/get's p95 idle,
+ * and during a rate change (set a second into the round, as the command line sets one: the row and its announcement
+ * in one transaction), and the time until the lists are correct: until an L$ ad is listed, through the server's
+ * caches, at its US$ value at the new rate. The L$ ads are kept for later runs; the rates set here stay in the
+ * history. Needs the web app built (npm run build).
  *
  *   DATABASE_URL=… DATA_DIR=… node --import tsx bench/exchange-rate.bench.ts
  */
-import { sql as drizzleSql } from "drizzle-orm";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
-import { createDomainEvents } from "../apps/api/src/lib/domain-events.ts";
-import { createJobs } from "../apps/api/src/lib/jobs.ts";
-import { repriceOnRateChanges } from "../apps/api/src/modules/selling/selling.reactions.ts";
 import { startTestServer } from "../apps/api/src/test/server-process.ts";
 import { measure, type LoadResult } from "./lib/load.ts";
 
@@ -29,12 +24,7 @@ const MARK_BATCH = 50_000;
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
-const { sql, db } = database;
-// This process only queues the job (selling's reaction to a new rate); the server runs it.
-const jobs = createJobs({ url: database.url, runWorkers: false });
-const events = createDomainEvents(console);
-repriceOnRateChanges(events, jobs, db);
-await jobs.start(console);
+const { sql } = database;
 
 const latestRate = async () => {
   const [row] = await sql<Array<{ usd_lrd: number }>>`
@@ -55,12 +45,9 @@ if (lrd === 0) {
   const started = performance.now();
   const [{ max }] = (await sql`select coalesce(max(id), 0)::int as max from ads`) as unknown as [{ max: number }];
   for (let from = 0; from <= max; from += MARK_BATCH) {
-    await sql.begin(async (tx) => {
-      await tx`set local waterside.repricing = 'on'`;
-      await tx`
-        update ads set currency = 'LRD', price_local = round(price * ${rate}::numeric, 2)
-        where id > ${from} and id <= ${from + MARK_BATCH} and status_id = 2 and id % 1000 < ${Math.round(LRD_SHARE * 1000)}`;
-    });
+    await sql`
+      update ads set currency = 'LRD', price_local = round(price * ${rate}::numeric, 2)
+      where id > ${from} and id <= ${from + MARK_BATCH} and status_id = 2 and id % 1000 < ${Math.round(LRD_SHARE * 1000)}`;
   }
   await sql`analyze ads`;
   console.log(
@@ -117,12 +104,11 @@ const probePrice = async () => {
   return page.data.data.find((ad) => ad.id === probe.id)?.price;
 };
 
-/** A new rate as the command line sets one: the row, its announcement and its event, committed together. */
+/** A new rate as the command line sets one: the row and its announcement, committed together. */
 async function setRate(usdLrd: number) {
-  await events.transaction(db, async (tx, publish) => {
-    await tx.execute(drizzleSql`insert into exchange_rates (usd_lrd, note) values (${usdLrd}, 'Benchmark')`);
-    await tx.execute(drizzleSql`select pg_notify('exchange_rate_changed', ${String(usdLrd)})`);
-    await publish("exchange-rate.changed", { usd_lrd: usdLrd });
+  await sql.begin(async (tx) => {
+    await tx`insert into exchange_rates (usd_lrd, note) values (${usdLrd}, 'Benchmark')`;
+    await tx`select pg_notify('exchange_rate_changed', ${String(usdLrd)})`;
   });
 }
 
@@ -136,12 +122,9 @@ async function rateChange(usdLrd: number) {
       correctAfter = (performance.now() - changedAt) / 1000;
       break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  const [job] = await sql<Array<{ seconds: number | null; state: string }>>`
-    select extract(epoch from completed_on - started_on)::float8 as seconds, state from pgboss.job
-    where name = 'selling.reprice-lrd-ads' order by created_on desc limit 1`;
-  return { correctAfter, jobSeconds: job?.seconds ?? null, jobState: job?.state ?? "none" };
+  return { correctAfter };
 }
 
 const idle: LoadResult[] = [];
@@ -162,13 +145,13 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`\nPOST /api/ads/get, ${CONNECTIONS} connections, ${ROUND_SECONDS} s rounds, ${lrdAds} L$ ads:\n`);
-console.log("| round | idle p95 ms | during a rate change p95 ms | ratio | job s | lists correct after s |");
-console.log("| ----- | ----------- | --------------------------- | ----- | ----- | --------------------- |");
+console.log("| round | idle p95 ms | during a rate change p95 ms | ratio | lists correct after ms |");
+console.log("| ----- | ----------- | --------------------------- | ----- | ---------------------- |");
 for (let round = 0; round < ROUNDS; round++) {
   const change = changes[round]!;
   console.log(
     `| ${round + 1} | ${idle[round]!.p95} | ${during[round]!.p95} | ${(during[round]!.p95 / idle[round]!.p95).toFixed(2)} | ` +
-      `${change.jobSeconds?.toFixed(1) ?? change.jobState} | ${change.correctAfter?.toFixed(1) ?? "over 120"} |`,
+      `${change.correctAfter === null ? "over 120,000" : Math.round(change.correctAfter * 1000)} |`,
   );
 }
 console.log(
@@ -178,5 +161,4 @@ console.log(
 
 server.child.kill("SIGTERM");
 await server.exited;
-await jobs.stop();
 await database.close();

@@ -82,11 +82,7 @@ import { reactToReviewsEvents } from "./modules/reviews/reviews.reactions.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
 import { createAdLifecycle } from "./modules/selling/ad-lifecycle.service.ts";
-import {
-  reactToSellingEvents,
-  repriceOnRateChanges,
-  scheduleAdLifecycleJobs,
-} from "./modules/selling/selling.reactions.ts";
+import { reactToSellingEvents, scheduleAdLifecycleJobs } from "./modules/selling/selling.reactions.ts";
 import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
 import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
@@ -233,8 +229,6 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         screening,
       });
       scheduleAdLifecycleJobs(jobs, lifecycle);
-      // L$ ads' US$ prices follow the exchange rate (issue 30, decision 088).
-      repriceOnRateChanges(events, jobs, db);
       await api.register(sellingRoutes, {
         selling: createSellingService({ db, storage, events, mediaBaseUrl, screening }),
         ads,

@@ -46,13 +46,14 @@ export const ads = pgTable(
     title: text().notNull(),
     description: text().notNull(),
     /**
-     * The price in US$ (spec §3): what lists sort and filter on and what a client that knows only `price` shows. For
-     * an L$ ad, `price_local` at the rate in force, to the cent, rewritten by a job when the rate changes (decision 088).
+     * The price in US$ as the seller's write left it (spec §3). For a US$ ad, its price (`price_local` mirrors it);
+     * for an L$ ad, its US$ value at the rate of that write, which nothing reads: its value today is `usdPriceOf`,
+     * `price_local` at the rate in force, computed in each query (decision 093), so a rate change rewrites no ad.
      */
     price: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
     /** The currency the seller priced the ad in (issue 30): 'USD' or 'LRD'. */
     currency: text().notNull().default("USD"),
-    /** The seller's own price, in `currency` (equal to `price` for a US$ ad): what the seller typed and edits. */
+    /** The seller's own price, in `currency` (equal to `price` for a US$ ad): what the seller typed, and what lists read. */
     price_local: numeric({ precision: 12, scale: 2, mode: "number" }).notNull(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
@@ -85,10 +86,6 @@ export const ads = pgTable(
   },
   (table) => [
     check("ads_currency", sql`${table.currency} in ('USD', 'LRD')`),
-    // The rate-change job walks the L$ ads by id (decision 088): a few percent of the table, not all of it.
-    index("ads_lrd_idx")
-      .on(table.id)
-      .where(sql`${table.currency} = 'LRD'`),
     index("ads_user_idx").on(table.user_id, table.created_at),
     // The expiry job walks the active ads whose time has come, and the reminder job those within three days of it.
     index("ads_active_expires_idx")
@@ -102,8 +99,10 @@ export const ads = pgTable(
     index("ads_active_visibility_idx")
       .on(table.visibility_score, table.id)
       .where(sql`status_id = 2`),
+    // By price, the US$ ads and the L$ ads are two walks of the seller's own prices, merged at the rate in force
+    // (decision 093): a rate change moves no index entry.
     index("ads_active_price_idx")
-      .on(table.price, table.id)
+      .on(table.currency, table.price_local, table.id)
       .where(sql`status_id = 2`),
     index("ads_active_category_created_idx")
       .on(table.category_id, table.created_at, table.id)
@@ -112,9 +111,9 @@ export const ads = pgTable(
     // the price range. The filtered columns follow the sort columns, so neither reads the table.
     ...(
       [
-        ["ads_active_sub_created_idx", [table.created_at, table.id, table.price]],
-        ["ads_active_sub_visibility_idx", [table.visibility_score, table.id, table.price]],
-        ["ads_active_sub_price_idx", [table.price, table.id]],
+        ["ads_active_sub_created_idx", [table.created_at, table.id, table.currency, table.price_local]],
+        ["ads_active_sub_visibility_idx", [table.visibility_score, table.id, table.currency, table.price_local]],
+        ["ads_active_sub_price_idx", [table.currency, table.price_local, table.id]],
       ] as const
     ).map(([name, sort]) =>
       index(name)

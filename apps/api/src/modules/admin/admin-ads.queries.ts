@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { TAdminAdFilters } from "@waterside/shared/admin";
 import type { Database } from "../../db/database.ts";
+import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
 
@@ -12,8 +13,8 @@ export function adConditions(filters: TAdminAdFilters): SQL {
   if (filters.user_id) conditions.push(sql`a.user_id = ${filters.user_id}`);
   if (filters.status) conditions.push(sql`a.status_id = ${filters.status}`);
   if (filters.subcategory_status) conditions.push(sql`a.status_id = ${filters.subcategory_status}`);
-  if (filters.price_min !== undefined) conditions.push(sql`a.price >= ${filters.price_min}`);
-  if (filters.price_max !== undefined) conditions.push(sql`a.price <= ${filters.price_max}`);
+  if (filters.price_min !== undefined) conditions.push(sql`${usdPriceOf("a")} >= ${filters.price_min}`);
+  if (filters.price_max !== undefined) conditions.push(sql`${usdPriceOf("a")} <= ${filters.price_max}`);
   if (filters.has_active_subscription) {
     conditions.push(
       sql`exists (select 1 from subscriptions sub where sub.ad_id = a.id and sub.status = 'active'
@@ -32,7 +33,7 @@ export async function findAdminAdPage(db: Database, filters: TAdminAdFilters, li
   const column = {
     created_at: sql`a.created_at`,
     updated_at: sql`a.updated_at`,
-    price: sql`a.price`,
+    price: usdPriceOf("a"),
     title: sql`lower(a.title)`,
     visibility_score: sql`a.visibility_score`,
   }[filters.sort_by ?? "created_at"];

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TAdminAdExportFilters, TAdminUsersExportQuery } from "@waterside/shared/admin";
 import type { Database } from "../../db/database.ts";
+import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 import { adConditions } from "./admin-ads.queries.ts";
 import { whereAll } from "./admin-paging.ts";
 import { userConditions } from "./admin-users.queries.ts";
@@ -59,7 +60,7 @@ export function findAdExportBatch(
   limit: number,
 ) {
   return db.execute<AdExportRow>(sql`
-    select a.id, a.title, a.price::text as price, st.name as status, c.name as category, s.name as subcategory,
+    select a.id, a.title, ${usdPriceOf("a")}::text as price, st.name as status, c.name as category, s.name as subcategory,
       u.id as owner_id, u.name as owner_name, u.email as owner_email, a.location, a.created_at,
       (select coalesce(sum(d.views), 0)::int from ad_daily_stats d where d.ad_id = a.id) as views
     from ads a

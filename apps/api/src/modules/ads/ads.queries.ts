@@ -9,6 +9,7 @@ import {
 } from "@waterside/shared/ads-messages";
 import type { PriceCandidates } from "./price-index.ts";
 import type { Database } from "../../db/database.ts";
+import { lrdBoundsOf, usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 export interface AdListQuery {
   categoryId?: number;
@@ -85,8 +86,11 @@ function listConditions(query: AdListQuery): SQL[] {
   if (query.categoryId) conditions.push(sql`a.category_id = ${query.categoryId}`);
   if (query.subcategoryId) conditions.push(sql`a.subcategory_id = ${query.subcategoryId}`);
   if (query.userId) conditions.push(sql`a.user_id = ${query.userId}`);
-  if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
-  if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
+  if (query.priceMin !== undefined || query.priceMax !== undefined) {
+    const inEach = (currency: Currency) =>
+      sql.join([currencyIs(currency), ...priceBounds(currency, query)], sql` and `);
+    conditions.push(sql`((${inEach("USD")}) or (${inEach("LRD")}))`);
+  }
   if (query.countyIds) conditions.push(sql`a.county_id in ${query.countyIds}`);
   if (query.areaIds) conditions.push(sql`a.area_id in ${query.areaIds}`);
   if (query.boostedOnly) {
@@ -124,6 +128,37 @@ function listConditions(query: AdListQuery): SQL[] {
   return conditions;
 }
 
+type Currency = "USD" | "LRD";
+const currencyIs = (currency: Currency) => sql.raw(`a.currency = '${currency}'`);
+
+/**
+ * A query's US$ price bounds on the seller's own prices of one currency (decision 093): a US$ ad's price as it is,
+ * an L$ ad's at the rate in force; both are what the price indexes walk.
+ */
+function priceBounds(currency: Currency, { priceMin, priceMax }: Pick<AdListQuery, "priceMin" | "priceMax">): SQL[] {
+  if (currency === "LRD") return lrdBoundsOf("a", { min: priceMin, max: priceMax });
+  const bounds: SQL[] = [];
+  if (priceMin !== undefined) bounds.push(sql`a.price_local >= ${priceMin}`);
+  if (priceMax !== undefined) bounds.push(sql`a.price_local <= ${priceMax}`);
+  return bounds;
+}
+
+/**
+ * Matches by price as `id, price, key` rows (`limit` after `offset`): a walk of the US$ ads' prices and one of the L$
+ * ads' own prices, each along its index and no further than the page's end, merged by the L$ prices' US$ value at the
+ * rate in force (decision 093). Within a currency the seller's prices and their US$ values are in the same order, so
+ * no match outside the two walks can belong on the page.
+ */
+function byPrice(query: AdListQuery, conditions: SQL[], limit: number, offset: number): SQL {
+  const direction = sql.raw(query.sort?.order === "asc" ? "asc" : "desc");
+  const walk = (currency: Currency) => sql`(
+    select a.id, ${usdPriceOf("a")}::float8 as price, ${usdPriceOf("a", { exact: true })}::float8 as key from ads a
+    where ${sql.join([...conditions, currencyIs(currency), ...priceBounds(currency, query)], sql` and `)}
+    order by a.price_local ${direction}, a.id ${direction} limit ${limit + offset})`;
+  return sql`select id, price, key from (${walk("USD")} union all ${walk("LRD")}) walk
+    order by key ${direction}, id ${direction} limit ${limit} offset ${offset}`;
+}
+
 /**
  * A stored value that reads as a plain decimal number ("2015", " 120000 ", "7.5", "-3"): only those are compared
  * with a range; anything else ("about 2015", "1e3", "") is not a number to the filter and never matches it. The
@@ -154,10 +189,11 @@ function relevance(query: AdListQuery): SQL {
     : sql`ts_rank_cd(a.search_vector, websearch_to_tsquery('simple', ${search}))`;
 }
 
+/** The order of a list not sorted by price (byPrice walks those). */
 function orderBy(query: AdListQuery): SQL {
   if (!query.sort) return sql`${relevance(query)} desc, a.id desc`;
-  const column = { visibility_score: sql`a.visibility_score`, created_at: sql`a.created_at`, price: sql`a.price` }[
-    query.sort.field
+  const column = { visibility_score: sql`a.visibility_score`, created_at: sql`a.created_at` }[
+    query.sort.field as "visibility_score" | "created_at"
   ];
   return query.sort.order === "asc" ? sql`${column} asc, a.id asc` : sql`${column} desc, a.id desc`;
 }
@@ -179,7 +215,7 @@ function sortKey(query: AdListQuery): { key: SQL; descending: boolean } {
     visibility_score: sql`a.visibility_score::float8`,
     // Seconds with their microseconds: a float8 keeps them apart, as the database orders them.
     created_at: sql`extract(epoch from a.created_at)::float8`,
-    price: sql`a.price::float8`,
+    price: sql`${usdPriceOf("a", { exact: true })}::float8`,
   }[field];
   return { key, descending: query.sort?.order !== "asc" };
 }
@@ -199,8 +235,13 @@ export async function findPriceCandidates(
   const { key, descending } = sortKey(query);
   // Ordered by the columns themselves, which the list indexes are ordered by (decision 011).
   const sort = query.sort ? orderBy(query) : sql`a.visibility_score desc, a.id desc`;
-  const rows = await db.execute<{ id: number; price: number; key: number }>(sql`
-    select a.id, a.price::float8 as price, ${key} as key from ads a where ${where} order by ${sort} limit ${max + 1}`);
+  const unbounded = listConditions({ ...query, priceMin: undefined, priceMax: undefined });
+  const rows = await db.execute<{ id: number; price: number; key: number }>(
+    query.sort?.field === "price"
+      ? byPrice({ ...query, priceMin: undefined, priceMax: undefined }, unbounded, max + 1, 0)
+      : sql`select a.id, ${usdPriceOf("a")}::float8 as price, ${key} as key from ads a where ${where}
+          order by ${sort} limit ${max + 1}`,
+  );
   if (rows.length > max) return null;
   return { ...toCandidates(rows), descending };
 }
@@ -218,7 +259,7 @@ export async function findPriceCandidatesAmong(
     onlyIds: Int32Array.from(ids),
   });
   const rows = await db.execute<{ id: number; price: number; key: number }>(sql`
-    select a.id, a.price::float8 as price, ${sortKey(query).key} as key from ads a
+    select a.id, ${usdPriceOf("a")}::float8 as price, ${sortKey(query).key} as key from ads a
     where ${sql.join(conditions, sql` and `)}`);
   return toCandidates(rows);
 }
@@ -238,7 +279,8 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
   if (ids.length === 0) return [];
   return db.$client<AdListRow[]>`
     select a.id, a.title, left(a.description, ${LIST_DESCRIPTION_LENGTH}::int) as description,
-      a.price::text as price, a.currency, a.price_local::text as price_local, a.location,
+      (case when a.currency = 'LRD' then round(a.price_local / rate.usd_lrd, 2) else a.price_local end)::text as price,
+      a.currency, a.price_local::text as price_local, a.location,
       a.category_id, (select c.name from categories c where c.id = a.category_id) as category_name,
       a.subcategory_id, s.name as subcategory_name, s.price_unit as subcategory_price_unit,
       a.user_id, u.name as user_name, u.profile_image as user_profile_image, u.usertype_id as user_usertype_id,
@@ -252,11 +294,18 @@ export async function findListRowsByIds(db: Database, ids: number[]): Promise<Ad
     join ads a on a.id = page.id
     join subcategories s on s.id = a.subcategory_id
     join users u on u.id = a.user_id
+    -- The L$ ads' US$ value at the rate in force, as usdPriceOf writes it (decision 093).
+    left join lateral (select usd_lrd from exchange_rates order by id desc limit 1) rate on true
     order by page.position`;
 }
 
 /** The ids of a page of public ads, from `ads` alone: their list rows are read apart (findListRowsByIds). */
 export async function findAdPageIds(db: Database, query: AdListQuery): Promise<number[]> {
+  if (query.sort?.field === "price") {
+    const unbounded = listConditions({ ...query, priceMin: undefined, priceMax: undefined });
+    const page = await db.execute<{ id: number }>(byPrice(query, unbounded, query.limit, query.offset));
+    return page.map((row) => row.id);
+  }
   const where = sql.join(listConditions(query), sql` and `);
   const page = await db.execute<{ id: number }>(sql`
     select a.id from ads a where ${where}
@@ -380,7 +429,7 @@ export async function findAdForPage(db: Database, id: number) {
       category_active: boolean;
     }
   >(sql`
-    select a.id, a.title, a.description as description_full, a.description, a.price::text as price, a.currency,
+    select a.id, a.title, a.description as description_full, a.description, ${usdPriceOf("a")}::text as price, a.currency,
       a.price_local::text as price_local, a.location,
       a.latitude, a.longitude, a.updated_at, a.expires_at, a.sold_at,
       a.category_id, c.name as category_name, c.active as category_active, a.subcategory_id, s.name as subcategory_name,

@@ -10,6 +10,7 @@ import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { createChangeAwareCache } from "../../lib/change-aware-cache.ts";
+import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 /**
  * The price guide (issue 28, decision 077): quartiles of the live ads' prices in a subcategory, narrowed by Brand,
@@ -69,7 +70,7 @@ async function loadPriceGuide(db: Database, subcategoryId: number, narrowings: N
   // Ordered-set aggregates over the same input and filter share one sort.
   const columns = levels.map((condition, level) => {
     const quartile = (fraction: number, name: string) =>
-      sql`percentile_cont(${sql.raw(String(fraction))}) within group (order by a.price::float8)
+      sql`percentile_cont(${sql.raw(String(fraction))}) within group (order by ${usdPriceOf("a")}::float8)
         filter (where ${condition}) as ${sql.raw(`${name}${level}`)}`;
     return sql`count(*) filter (where ${condition}) as ${sql.raw(`n${level}`)},
       ${quartile(0.25, "p25_")}, ${quartile(0.5, "median")}, ${quartile(0.75, "p75_")}`;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { createAd, createUser, signedInAdmin } from "../../test/factories.ts";
-import { jobStates } from "../../test/job-states.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { findAdPageIds, findPriceCandidates, type AdListQuery } from "./ads.queries.ts";
 
 const ctx = useTestApp();
 
@@ -23,14 +23,6 @@ const setRate = async (usdLrd: number) => {
   });
   expect(response.statusCode).toBe(201);
 };
-
-/** The rewrite the rate change queued has run (the app's own worker runs it). */
-const repriced = () =>
-  expect
-    .poll(async () => (await jobStates(ctx.sql, "selling.reprice-lrd-ads", {})).every((s) => s === "completed"), {
-      timeout: 15_000,
-    })
-    .toBe(true);
 
 /** POST /ads/get with this exact body text, as a client sends it (the stored pages are keyed by it too). */
 const list = async (body: Record<string, unknown>) => {
@@ -55,7 +47,7 @@ beforeAll(async () => {
   sellerId = (await createUser(ctx.db)).id;
 });
 
-describe("prices in US$ and L$ in the lists (decision 088)", () => {
+describe("prices in US$ and L$ in the lists (decisions 088, 093)", () => {
   it("refuses L$ bounds before any rate is set: they cannot be compared with anything", async () => {
     const refused = await list({ price_min: 9000, price_currency: "LRD" });
     expect(refused.statusCode).toBe(422);
@@ -65,7 +57,6 @@ describe("prices in US$ and L$ in the lists (decision 088)", () => {
     expect((await list({ price_currency: "LRD" })).statusCode).toBe(200);
 
     await setRate(200);
-    await repriced();
     const ad = (fields: Partial<typeof ads.$inferInsert>) => createAd(ctx.db, { user_id: sellerId, ...fields });
     mine.usd50 = (await ad({ price: 50 })).id;
     mine.lrd9000 = (await ad({ currency: "LRD", price_local: 9000, price: 45 })).id;
@@ -112,8 +103,9 @@ describe("prices in US$ and L$ in the lists (decision 088)", () => {
     const [before] = await ctx.db.select({ updated_at: ads.updated_at }).from(ads).where(eq(ads.id, mine.lrd9000));
 
     await setRate(150);
-    await repriced();
 
+    // The rate's commit drops the stored pages in every process as the announcement arrives (milliseconds), and the
+    // lists read the new rate.
     await expect
       .poll(() => listed(sorted))
       .toEqual([
@@ -126,13 +118,52 @@ describe("prices in US$ and L$ in the lists (decision 088)", () => {
     expect((await listed({ ...lrdRange, sort_by: "price", sort_order: "asc" })).map(([id]) => id)).toEqual([
       mine.lrd9000,
     ]);
-    // The rewrite is no edit of the seller's.
-    const [after] = await ctx.db.select({ updated_at: ads.updated_at }).from(ads).where(eq(ads.id, mine.lrd9000));
-    expect(after!.updated_at).toEqual(before!.updated_at);
+    // No ad was rewritten: its row is as the seller left it.
+    const [after] = await ctx.db
+      .select({ updated_at: ads.updated_at, price: ads.price })
+      .from(ads)
+      .where(eq(ads.id, mine.lrd9000));
+    expect(after).toEqual({ updated_at: before!.updated_at, price: 45 });
   });
 
   it("the ad page answers the US$ value at the rate in force beside the seller's L$ price", async () => {
     const page = await ctx.app.inject({ url: `/api/ads/id/${mine.lrd12000}` });
     expect(page.json().data).toMatchObject({ price: 80, currency: "LRD", price_local: 12000 });
+  });
+
+  it("walks the prices of each currency in the database and merges them, a page at any offset (decision 093)", async () => {
+    // The walks a list takes past the in-memory price index (decision 013), read directly. At L$ 150 a dollar:
+    // US$ 50, US$ 55, L$ 9,000 = US$ 60, L$ 12,000 = US$ 80.
+    const query = (order: "asc" | "desc", more: Partial<AdListQuery> = {}): AdListQuery => ({
+      closedSubcategoryIds: [],
+      attributes: [],
+      userId: sellerId,
+      sort: { field: "price", order },
+      limit: 2,
+      offset: 0,
+      ...more,
+    });
+    expect(await findAdPageIds(ctx.db, query("asc"))).toEqual([mine.usd50, mine.usd55]);
+    expect(await findAdPageIds(ctx.db, query("asc", { offset: 2 }))).toEqual([mine.lrd9000, mine.lrd12000]);
+    expect(await findAdPageIds(ctx.db, query("desc"))).toEqual([mine.lrd12000, mine.lrd9000]);
+    expect(await findAdPageIds(ctx.db, query("desc", { offset: 1, limit: 3 }))).toEqual([
+      mine.lrd9000,
+      mine.usd55,
+      mine.usd50,
+    ]);
+    // Bounds in US$ on both currencies: an L$ ad whose value rounds onto a bound is within it.
+    expect(await findAdPageIds(ctx.db, query("asc", { priceMin: 55, priceMax: 60, limit: 10 }))).toEqual([
+      mine.usd55,
+      mine.lrd9000,
+    ]);
+    expect(await findAdPageIds(ctx.db, query("asc", { priceMin: 60.01, limit: 10 }))).toEqual([mine.lrd12000]);
+    // Sorted by date with a price range: the bounds apply to both currencies too.
+    expect(
+      await findAdPageIds(ctx.db, query("desc", { sort: { field: "created_at", order: "desc" }, priceMax: 60 })),
+    ).toEqual([mine.usd55, mine.lrd9000]);
+    // The price index's candidates: every match, by price, with its US$ value.
+    const candidates = await findPriceCandidates(ctx.db, query("asc"), 100);
+    expect(Array.from(candidates!.ids)).toEqual([mine.usd50, mine.usd55, mine.lrd9000, mine.lrd12000]);
+    expect(Array.from(candidates!.prices)).toEqual([50, 55, 60, 80]);
   });
 });

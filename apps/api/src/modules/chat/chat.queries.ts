@@ -2,6 +2,7 @@ import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { chats, userBlocks } from "../../db/schema/chat.ts";
+import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 type Reader = Pick<Database, "execute" | "select">;
 
@@ -44,7 +45,7 @@ const chatColumns = (viewerId: number) => sql`
   m.sender_id as message_sender_id, m.read_at as message_read_at, m.client_id as message_client_id,
   (select count(*)::int from chat_messages unread
      where unread.chat_id = c.id and unread.sender_id <> ${viewerId} and unread.read_at is null) as unread,
-  a.id as ad_id, a.title as ad_title, a.price::text as ad_price, a.category_id as ad_category_id,
+  a.id as ad_id, a.title as ad_title, ${usdPriceOf("a")}::text as ad_price, a.category_id as ad_category_id,
   cat.name as ad_category_name, a.subcategory_id as ad_subcategory_id,
   (select path from ad_images i where i.ad_id = a.id order by i."order" limit 1) as ad_image,
   exists (select 1 from user_blocks b where b.blocker_id = ${viewerId} and b.blocked_id = other.id) as blocked_by_me,

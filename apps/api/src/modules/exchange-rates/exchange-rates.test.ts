@@ -278,10 +278,10 @@ describe("a new rate reaches the other processes", () => {
     const events = createDomainEvents(console);
     const published: unknown[] = [];
     events.onCommitted("exchange-rate.changed", async (payload) => void published.push(payload));
-    // A reaction in the write's transaction (a module that reprices in it), failing on one rate: by then the row, its
+    // A reaction in the write's transaction (any module's), failing on one rate: by then the row, its
     // audit record and the announcement are written in the transaction, and all of them roll back.
     events.onWrite("exchange-rate.changed", async ({ usd_lrd }) => {
-      if (usd_lrd === 250) throw new Error("repricing failed");
+      if (usd_lrd === 250) throw new Error("reaction failed");
     });
     const service = createExchangeRatesService({ db: writer.db, events });
     const heard: number[] = [];
@@ -291,7 +291,7 @@ describe("a new rate reaches the other processes", () => {
     const records = await writer.db.$count(adminAuditLog);
 
     await expect(service.setRate(adminOfWriter, { usd_lrd: 250 }, auditedBy(adminOfWriter))).rejects.toThrow(
-      "repricing failed",
+      "reaction failed",
     );
     expect(await writer.db.$count(exchangeRates)).toBe(rows);
     expect(await writer.db.$count(adminAuditLog)).toBe(records);

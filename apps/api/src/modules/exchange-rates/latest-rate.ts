@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/database.ts";
 import { exchangeRates } from "../../db/schema/exchange-rates.ts";
 
@@ -13,6 +13,38 @@ export async function findLatestRate(db: Database | Transaction) {
 }
 
 export type LatestRate = Awaited<ReturnType<typeof findLatestRate>>;
+
+/** The rate in force inside a query: an uncommitted new rate is seen by its own transaction only. */
+const RATE_IN_FORCE = "(select usd_lrd from exchange_rates order by id desc limit 1)";
+
+/**
+ * An ad's price in US$ today, as SQL over the ads row `alias` (decision 093): a US$ ad's own price; an L$ ad's at the
+ * rate in force, to the cent (round half away from zero, as usdValue). Computed in each query (the rate's subquery
+ * runs once per query), so a new rate reaches every reader as soon as the caches built on the old one drop; no ad is
+ * rewritten. `exact` leaves the L$ quotient unrounded: the order of a merged price walk (see the ads' price indexes).
+ */
+export function usdPriceOf(alias: string, { exact = false } = {}): SQL {
+  const a = sql.raw(alias);
+  const lrd = sql`${a}.price_local / ${sql.raw(RATE_IN_FORCE)}`;
+  return sql`(case when ${a}.currency = 'LRD' then ${exact ? lrd : sql`round(${lrd}, 2)`} else ${a}.price_local end)`;
+}
+
+/** usdPriceOf as plain text, for statements written with the driver's own template (prepared once per connection). */
+export const usdPriceText = (alias: string) =>
+  `(case when ${alias}.currency = 'LRD' then round(${alias}.price_local / ${RATE_IN_FORCE}, 2) else ${alias}.price_local end)`;
+
+/**
+ * The seller's own prices an L$ ad may have to be worth at least `min` / at most `max` US$ once rounded to the cent:
+ * bounds on `price_local` that a price index walks (round(x, 2) >= min exactly when x >= min − 0.005).
+ */
+export const lrdBoundsOf = (alias: string, { min, max }: { min?: number; max?: number }): SQL[] => {
+  const a = sql.raw(alias);
+  const rate = sql.raw(RATE_IN_FORCE);
+  const bounds: SQL[] = [];
+  if (min !== undefined) bounds.push(sql`${a}.price_local >= (${String(min)}::numeric - 0.005) * ${rate}`);
+  if (max !== undefined) bounds.push(sql`${a}.price_local < (${String(max)}::numeric + 0.005) * ${rate}`);
+  return bounds;
+};
 
 /**
  * The channel a new rate is announced on, by the transaction that writes it (decision 086): PostgreSQL delivers it

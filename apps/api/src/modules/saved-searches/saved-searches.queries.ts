@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { TSavedSearchFilters } from "@waterside/shared/saved-searches";
 import type { Database, Transaction } from "../../db/database.ts";
+import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 type Executor = Database | Transaction;
 
@@ -96,7 +97,7 @@ export type MatchableAd = {
 /** A live ad, with what matching compares: null when the ad is not public (not active, or its subcategory closed). */
 export async function findMatchableAd(db: Executor, adId: number): Promise<MatchableAd | null> {
   const [ad] = await db.execute<MatchableAd>(sql`
-    select a.id, a.user_id, a.title, a.category_id, a.subcategory_id, a.price::float8 as price,
+    select a.id, a.user_id, a.title, a.category_id, a.subcategory_id, ${usdPriceOf("a")}::float8 as price,
       c.name as county, ar.name as area, u.verified_phone_number is not null as seller_verified,
       a.attribute_tokens, tsvector_to_array(a.search_vector) as lexemes,
       (select jsonb_object_agg(sa.attribute_id::text, v.value::numeric)

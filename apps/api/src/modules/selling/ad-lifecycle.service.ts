@@ -27,6 +27,7 @@ import {
   findAttributesByName,
   lockAdLife,
 } from "./ad-lifecycle.queries.ts";
+import { rateForLrd, usdValue } from "./ad-prices.ts";
 import { loadOwnAdItems } from "./own-ad-items.ts";
 import { expiresFromNow } from "./selling.service.ts";
 import { findSubcategory } from "./selling.queries.ts";
@@ -185,10 +186,15 @@ export function createAdLifecycle({
       if (!subcategory?.active || !subcategory.category_active) {
         throw fieldError("subcategory_id", SELLING_MESSAGES.subcategoryMismatch);
       }
+      // An L$ ad is worth its price at today's rate, as a new ad would be (decision 093).
+      const usdPrice =
+        ad.currency === "LRD"
+          ? usdValue(Number(ad.price_local), "LRD", await rateForLrd(db, "currency"))
+          : Number(ad.price);
       const verdict = await screening.screenText({
         title: ad.title,
         description: ad.description,
-        price: Number(ad.price),
+        price: usdPrice,
         subcategory_id: ad.subcategory_id,
         attributes: await findAttributesByName(db, adId),
       });
@@ -207,7 +213,7 @@ export function createAdLifecycle({
                 location: ad.location,
                 title: ad.title,
                 description: ad.description,
-                price: ad.price,
+                price: usdPrice,
                 currency: ad.currency,
                 price_local: ad.price_local,
                 latitude: ad.latitude,

@@ -6,16 +6,7 @@ import type { Jobs } from "../../lib/jobs.ts";
 import { adImageFiles } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { removeFiles } from "../../lib/stored-files.ts";
-import type { Database } from "../../db/database.ts";
 import type { AdLifecycle } from "./ad-lifecycle.service.ts";
-import { repriceLrdAds } from "./ad-repricing.ts";
-
-declare module "../../lib/jobs.ts" {
-  interface JobMap {
-    /** Rewrites the US$ price of the L$ ads at the rate in force, after a rate change (issue 30, decision 088). */
-    "selling.reprice-lrd-ads": Record<string, never>;
-  }
-}
 
 /** What a seller's ads do when other modules' events happen. */
 export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
@@ -68,16 +59,4 @@ export function scheduleAdLifecycleJobs(jobs: Jobs, lifecycle: AdLifecycle) {
   jobs.schedule("selling.expire-ads", "*/5 * * * *", {});
   jobs.work("selling.expiry-reminders", async () => void (await lifecycle.remindDue()), { policy: "singleton" });
   jobs.schedule("selling.expiry-reminders", "23 * * * *", {});
-}
-
-/**
- * A new exchange rate queues, in the transaction that sets it, one rewrite of the L$ ads' US$ prices (decision 088).
- * "stately" with one key keeps at most one job waiting and one running: changes made while one waits add nothing
- * (it reads the newest rate when it starts), and a change made while one runs queues exactly one more.
- */
-export function repriceOnRateChanges(events: DomainEvents, jobs: Jobs, db: Database) {
-  jobs.work("selling.reprice-lrd-ads", async () => void (await repriceLrdAds(db)), { policy: "stately" });
-  events.onWrite("exchange-rate.changed", async (_rate, tx) => {
-    await jobs.send("selling.reprice-lrd-ads", {}, { tx, singletonKey: "usd-lrd" });
-  });
 }
