@@ -30,13 +30,14 @@ export function webAppMissing(): string | undefined {
 
 /**
  * The real server, started as `npm run serve` does (`node --import tsx apps/api/src/server.ts` in the repository)
- * with only `env` and PATH: `ready` resolves once it listens, `exited` with its exit code (null when a signal ended
- * it); `output()` is all it printed so far.
+ * with only `env`, PATH and SHUTDOWN_DRAIN=0: `ready` resolves once it listens, `exited` with its exit code (null
+ * when a signal ended it); `output()` is all it printed so far.
  */
 export function startServerProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...env },
+    // Tests and benchmarks stop servers at once; the drain that waits for load balancers has a test of its own.
+    env: { PATH: process.env.PATH, SHUTDOWN_DRAIN: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -79,8 +80,6 @@ export async function startTestServer(
     HOST: "127.0.0.1",
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
-    // Tests stop servers at once; the drain that waits for load balancers has a test of its own.
-    SHUTDOWN_DRAIN: "0",
     ...env,
   });
   await server.ready;
