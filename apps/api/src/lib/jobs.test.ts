@@ -75,6 +75,36 @@ describe("the job queue", () => {
 
     await completed([id]);
     expect(runs.map((run) => run.attempt)).toEqual([0, 1]);
+    // The failed attempt is counted for the metrics, the one that succeeded is not.
+    expect(jobs.failures().get("test.flaky")).toBe(1);
+    expect(jobs.failures().get("test.record")).toBeUndefined();
+  });
+
+  it("says whether it runs, and how many jobs wait per queue, with the oldest due one's age", async () => {
+    const idle = createJobs<TestJobs>({ url: testDatabase.url });
+    expect(await idle.probe()).toBe("stopped");
+    expect(await idle.depths()).toEqual([]);
+
+    // A process without workers (JOB_WORKERS=off), so its jobs wait: one due a minute ago, one due in an hour.
+    const waiting = createJobs<TestJobs>({ url: testDatabase.url, runWorkers: false, max: 2 });
+    waiting.work("test.record", async () => {});
+    await waiting.start(quiet);
+    started.push(waiting);
+    expect(await waiting.probe()).toBe("ok");
+    await waiting.send("test.record", { note: "due" });
+    await waiting.send("test.record", { note: "later" }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await database.sql`update ${database.sql(JOBS_SCHEMA)}.job set start_after = now() - interval '1 minute'
+      where name = 'test.record' and data->>'note' = 'due'`;
+
+    const created = (await waiting.depths()).find((row) => row.queue === "test.record" && row.state === "created");
+    expect(created?.jobs).toBe(2);
+    expect(created?.oldestDueSeconds).toBeGreaterThanOrEqual(59);
+    expect(created?.oldestDueSeconds).toBeLessThan(600);
+
+    await waiting.stop();
+    expect(await waiting.probe()).toBe("stopped");
+    // Left queued, they would run in the next test's processes.
+    await database.sql`delete from ${database.sql(JOBS_SCHEMA)}.job where name = 'test.record'`;
   });
 
   it("enqueued in a transaction: runs only if the transaction commits", async () => {
