@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { randomUUID } from "node:crypto";
-import { adminApiSignIn, isPhone } from "./admin-signed-in";
+import { demoAdminSession, isPhone } from "./admin-signed-in";
 import { DEMO_ACCOUNTS, expect, test } from "./signed-in";
 import { skipSignupPrompt } from "./signup-prompt";
 
@@ -138,33 +137,25 @@ test("the sell form, and its draft saved with a toast", async ({ page, login, vi
 });
 
 test.describe("admin tables", () => {
-  // In order in one worker, so the demo admin signs in once per screen size: the admin journeys already use most of
-  // its 10 sign-ins per address (docs/decisions/032-login-lockout.md).
+  // In order in one worker: the tables are read one after another with the session the admin journeys share.
   test.describe.configure({ mode: "default" });
 
-  let session: { admin: unknown; authorization: { expires_in: number } };
-  const deviceId = randomUUID();
-
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    session = await adminApiSignIn(api, deviceId);
-    await api.dispose();
+  let stored: Awaited<ReturnType<typeof demoAdminSession>>;
+  test.beforeAll(async () => {
+    stored = await demoAdminSession();
   });
 
   // The admin session as features/admin/admin-session.ts keeps it, planted before the admin area's scripts run.
   test.beforeEach(async ({ context }) => {
     await context.addInitScript(
-      ({ admin, authorization, deviceId }) => {
+      ({ admin, authorization, deviceId, expiresAt }) => {
         localStorage.setItem(
           "waterside.admin-session",
-          JSON.stringify({
-            user: admin,
-            authorization: { ...authorization, expires_at: Date.now() + authorization.expires_in * 1000 },
-          }),
+          JSON.stringify({ user: admin, authorization: { ...authorization, expires_at: expiresAt } }),
         );
         localStorage.setItem("waterside.device_id", deviceId);
       },
-      { ...session, deviceId },
+      { ...stored.session, deviceId: stored.deviceId, expiresAt: stored.expiresAt },
     );
   });
 

@@ -135,7 +135,7 @@ async function storedSession(api: APIRequestContext): Promise<StoredSession | un
   return me.ok() ? stored : undefined;
 }
 
-async function demoAdminSession(): Promise<StoredSession> {
+export async function demoAdminSession(): Promise<StoredSession> {
   const api = await request.newContext({
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { "x-forwarded-for": visitorAddress() },
