@@ -29,12 +29,15 @@ cleanup() {
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
   done
   wait 2>/dev/null || true
-  psql "$admin_url" -qX -c "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
   if [ "$status" -ne 0 ] && [ -f "$work/server.log" ]; then
     echo "--- the server's output ---" >&2
     tail -n 30 "$work/server.log" | cut -c 1-600 >&2
   fi
+  local cleaning
+  cleaning=$(now_ms)
+  psql "$admin_url" -qX -c "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$work"
+  echo "   (scratch database dropped and temp folder removed in $(($(now_ms) - cleaning)) ms)"
 }
 trap cleanup EXIT
 
