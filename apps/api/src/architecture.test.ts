@@ -133,6 +133,9 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
   },
   auth_sessions: { admin: "an admin's latest sign-in is their latest session (decision 057)" },
   ad_flags: { admin: "the moderation queue lists only flagged ads when asked (decision 079)" },
+  exchange_rates: {
+    ads: "a list row prices an L$ ad at the rate in force, in the page's prepared statement (decision 093)",
+  },
   admins: {
     admin: "the audit log and the moderation queue name the admin who acted",
     "ad-screening": "a banned-words rule names the admin who wrote it (decision 079)",
