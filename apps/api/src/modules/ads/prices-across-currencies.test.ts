@@ -137,6 +137,7 @@ describe("prices in US$ and L$ in the lists (decisions 088, 093)", () => {
     const query = (order: "asc" | "desc", more: Partial<AdListQuery> = {}): AdListQuery => ({
       closedSubcategoryIds: [],
       attributes: [],
+      businessSellersOnly: false,
       userId: sellerId,
       sort: { field: "price", order },
       limit: 2,
