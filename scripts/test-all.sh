@@ -20,5 +20,12 @@ fi
 npm run lint
 npm run typecheck
 npm run build
+# The container's steps outside a container (docs/operations/deploy.md): they need an external PostgreSQL, which CI
+# always has; a newcomer's machine without one runs everything else.
+if [ -n "${TEST_DATABASE_URL:-}" ] || [ "${CI:-}" = true ]; then
+  PRODUCTION_CHECK_BUILT=1 bash scripts/production-check.sh
+else
+  echo "Skipping scripts/production-check.sh: it needs an external PostgreSQL (set TEST_DATABASE_URL)."
+fi
 npx vitest run
 npm run test -w e2e
