@@ -66,9 +66,24 @@ function connect(url: string, max = 10) {
   return { sql, db: drizzle(sql, { schema }) };
 }
 
-/** Applies the committed SQL migrations in order; already applied ones are skipped. */
+/** The advisory lock that lets one process at a time migrate a database (any fixed number, ours alone). */
+const MIGRATION_LOCK = 8_730_201;
+
+/**
+ * Applies the committed SQL migrations in order; already applied ones are skipped. Processes that start together on
+ * one database (a deploy of two app processes, a worker beside them) take turns under a session advisory lock on a
+ * connection of its own: the first applies, the next find nothing left. Without it both would read the same last
+ * migration and the second would fail on what the first created.
+ */
 export async function migrateDatabase(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  const connection = await db.$client.reserve();
+  try {
+    await connection`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await connection`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+    connection.release();
+  }
 }
 
 /**
