@@ -8,6 +8,7 @@ import { createJobs, JOBS_SCHEMA, type Jobs } from "./jobs.ts";
 interface TestJobs {
   "test.record": { note: string };
   "test.flaky": { note: string };
+  "test.periodic": { note: string };
 }
 
 const quiet = { error: () => {} };
@@ -188,6 +189,58 @@ describe("the job queue", () => {
       "worker: in a transaction",
     ]);
     expect(sentOnly).toEqual([]);
+  });
+
+  it("a singleton job left active by a dead process holds its queue back only until its own expiry, then runs again once", async () => {
+    const runs: Array<{ note: string; attempt: number; at: number }> = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const survivor = createJobs<TestJobs>({
+      url: testDatabase.url,
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+      max: 2,
+    });
+    survivor.work(
+      "test.periodic",
+      async ({ note }, job) => {
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        runs.push({ note, attempt: job.retryCount, at: Date.now() });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        running--;
+      },
+      { policy: "singleton", expireInSeconds: 3, retryLimit: 1, retryDelay: 0 },
+    );
+    await survivor.start(quiet);
+    started.push(survivor);
+
+    // The state a kill -9 leaves: a run marked active by a process that is gone, with the queue's expiry.
+    const [cutOff] = await database.sql<{ id: string }[]>`
+      insert into ${database.sql(JOBS_SCHEMA)}.job (name, data, state, started_on, expire_in, policy, retry_limit)
+      values ('test.periodic', '{"note": "cut off"}'::jsonb, 'active', now(), interval '3 seconds',
+        'singleton', 1)
+      returning id`;
+    const diedAt = Date.now();
+    // The schedule's next run, queued while the dead one still counts as running.
+    const next = await survivor.send("test.periodic", { note: "next run" });
+
+    await expect
+      .poll(() => Promise.all([jobState(cutOff!.id), jobState(next!)]), { timeout: 10_000, interval: 200 })
+      .toEqual(["completed", "completed"]);
+    // Held back while the dead run was within its expiry, and not the default quarter of an hour after: the queue's
+    // 3 s, a maintenance round (1 s here) and a poll.
+    const first = Math.min(...runs.map((run) => run.at)) - diedAt;
+    expect(first).toBeGreaterThanOrEqual(2_500);
+    expect(first).toBeLessThan(7_000);
+    // The cut-off run is retried once, the next one runs once, and never both at a time.
+    expect(runs.map((run) => `${run.note} #${run.attempt}`).sort()).toEqual(["cut off #1", "next run #0"]);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it("refuses a singleton or stately queue without an expiry that fits it", () => {
+    const jobs = createJobs<TestJobs>({ url: testDatabase.url });
+    expect(() => jobs.work("test.periodic", async () => {}, { policy: "singleton" })).toThrow("expireInSeconds");
+    expect(() => jobs.work("test.periodic", async () => {}, { policy: "stately" })).toThrow("expireInSeconds");
   });
 
   it("refuses jobs it has no worker for, and declarations after the start", async () => {

@@ -72,7 +72,12 @@ export interface QueueOptions {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
-  /** A job still running after this long counts as failed and is retried (default 15 minutes). */
+  /**
+   * A job still running after this long counts as failed and is retried (default 15 minutes). It is also how long a
+   * job whose process died stays `active`: pg-boss cannot tell a dead worker from a slow one. Required with
+   * `singleton` and `stately`, whose next run waits for the active one (docs/decisions/096-crash-windows.md): a bit
+   * longer than the job's real duration, so a crash holds the queue back minutes, not a quarter of an hour.
+   */
   expireInSeconds?: number;
   /** `singleton`: at most one job of the queue runs at a time, across every process. */
   policy?: "standard" | "short" | "singleton" | "stately";
@@ -114,6 +119,7 @@ interface Registered {
 export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
   url,
   pollingIntervalSeconds = 2,
+  maintenanceIntervalSeconds = 30,
   max = 4,
   runWorkers = true,
 }: {
@@ -125,6 +131,11 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
   runWorkers?: boolean;
   /** How often an idle worker looks for jobs (pg-boss' minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often one of the processes fails the jobs active past their expiry (a dead process' jobs), so they are retried
+   * and their queue moves on: pg-boss' default is 120 s, added to every expiry after a crash (decision 096).
+   */
+  maintenanceIntervalSeconds?: number;
   /** pg-boss' own pool: its workers, schedules and maintenance. Enqueuing inside a transaction uses the app's pool. */
   max?: number;
 }) {
@@ -144,6 +155,8 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
     work<N extends Name>(name: N, handler: JobHandler<M[N]>, options: QueueOptions = {}) {
       assertNotStarted(`The worker of "${name}"`);
       if (registered.has(name)) throw new Error(`The job "${name}" already has a worker`);
+      if ((options.policy === "singleton" || options.policy === "stately") && options.expireInSeconds === undefined)
+        throw new Error(`The ${options.policy} job "${name}" needs an expireInSeconds that fits its duration`);
       registered.set(name, { handler: handler as JobHandler<never>, options });
     },
 
@@ -192,6 +205,7 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
         schema: JOBS_SCHEMA,
         max,
         application_name: "waterside-jobs",
+        maintenanceIntervalSeconds,
         // Maintenance and the cron clock run where the workers do.
         ...(!runWorkers && { supervise: false, schedule: false }),
       });

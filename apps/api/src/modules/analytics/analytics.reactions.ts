@@ -24,7 +24,8 @@ export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analyti
     async () => {
       await analytics.recomputeScores();
     },
-    { policy: "singleton" },
+    // Every five minutes: a run cut off by a crash holds the next back its expiry at most (decision 096).
+    { policy: "singleton", expireInSeconds: 180 },
   );
   jobs.schedule("analytics.visibility-scores", "*/5 * * * *", {});
 
@@ -33,7 +34,7 @@ export function reactToAnalyticsEvents(events: DomainEvents, jobs: Jobs, analyti
     async () => {
       await analytics.rollDay();
     },
-    { policy: "singleton" },
+    { policy: "singleton", expireInSeconds: 300 },
   );
   jobs.schedule("analytics.roll-day", "5 0 * * *", {});
 }

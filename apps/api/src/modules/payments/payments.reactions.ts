@@ -36,10 +36,16 @@ export function reactToPaymentsEvents({
   publicUrl: string;
 }) {
   jobs.work("payments.check", ({ paymentId, followUp }) => payments.checkAfterCallback(paymentId, followUp));
-  jobs.work("payments.reconcile", async () => void (await payments.reconcile()), { policy: "singleton" });
+  // Expiries a little over a normal run (decision 096): a run cut off by a crash holds the next back about two minutes,
+  // not pg-boss' default quarter of an hour. A slow run past it may overlap the next; payments' moves are guarded.
+  jobs.work("payments.reconcile", async () => void (await payments.reconcile()), {
+    policy: "singleton",
+    expireInSeconds: 90,
+  });
   jobs.schedule("payments.reconcile", "* * * * *", {});
   jobs.work("payments.expire-subscriptions", async () => void (await payments.expireSubscriptions()), {
     policy: "singleton",
+    expireInSeconds: 120,
   });
   jobs.schedule("payments.expire-subscriptions", "*/5 * * * *", {});
 

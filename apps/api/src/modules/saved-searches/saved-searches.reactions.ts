@@ -80,7 +80,8 @@ export function reactToSavedSearchesEvents({
         await alerts.deliverInstant(overdue.slice(start, start + OVERDUE_BATCH));
       }
     },
-    { policy: "singleton" },
+    // Every minute: a run cut off by a crash holds the next back its expiry at most (decision 096).
+    { policy: "singleton", expireInSeconds: 120 },
   );
   jobs.schedule("saved-searches.deliver-overdue", "* * * * *", {});
 
@@ -96,7 +97,7 @@ export function reactToSavedSearchesEvents({
         );
       }
     },
-    { policy: "singleton" },
+    { policy: "singleton", expireInSeconds: 120 },
   );
   jobs.schedule("saved-searches.daily-digests", DAILY_DIGEST_CRON, {});
   jobs.work("saved-searches.deliver-digest", ({ savedSearchId, day }) => alerts.deliverDigest(savedSearchId, day), {

@@ -55,8 +55,15 @@ export function reactToSellingEvents(events: DomainEvents, storage: Storage) {
  * Both are safe to run twice or in two processes at once (see ad-lifecycle.queries.ts); "singleton" only saves work.
  */
 export function scheduleAdLifecycleJobs(jobs: Jobs, lifecycle: AdLifecycle) {
-  jobs.work("selling.expire-ads", async () => void (await lifecycle.expireDue()), { policy: "singleton" });
+  // Expiries: a crashed run holds the queue back at most its expiry and a maintenance round (decision 096).
+  jobs.work("selling.expire-ads", async () => void (await lifecycle.expireDue()), {
+    policy: "singleton",
+    expireInSeconds: 120,
+  });
   jobs.schedule("selling.expire-ads", "*/5 * * * *", {});
-  jobs.work("selling.expiry-reminders", async () => void (await lifecycle.remindDue()), { policy: "singleton" });
+  jobs.work("selling.expiry-reminders", async () => void (await lifecycle.remindDue()), {
+    policy: "singleton",
+    expireInSeconds: 120,
+  });
   jobs.schedule("selling.expiry-reminders", "23 * * * *", {});
 }

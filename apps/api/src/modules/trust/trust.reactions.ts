@@ -18,7 +18,8 @@ export function reactToTrustEvents(events: DomainEvents, jobs: Jobs, trust: Trus
     async () => {
       await trust.recomputeEveryone();
     },
-    { policy: "singleton" },
+    // Once a day over every seller: a crashed run is retried after its expiry (decision 096).
+    { policy: "singleton", expireInSeconds: 600 },
   );
   jobs.schedule("trust.response-stats-sweep", "35 3 * * *", {});
 }
