@@ -32,7 +32,7 @@ interface MailerOptions {
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport(withSendTimeouts(smtpUrl));
     return {
       async send(mail) {
         await transport.sendMail({ from, ...mail });
@@ -52,4 +52,19 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       log.info(`Mail to ${mail.to} ("${mail.subject}") written to ${file} (set SMTP_URL to send mail)`);
     },
   };
+}
+
+/**
+ * nodemailer waits up to 2 minutes for a connection and 10 for a silent socket. A mail job must end well within its
+ * queue's expiry, or another process would take the job over and send the mail again while the first still tries
+ * (decision 096): a send gives up after about 50 s of silence unless SMTP_URL sets its own (`?socketTimeout=…`).
+ */
+const SEND_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+function withSendTimeouts(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SEND_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
 }

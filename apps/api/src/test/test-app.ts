@@ -32,7 +32,10 @@ export async function createTestDatabase() {
  * requests go through app.inject()). Call close() in afterAll. `env` adds configuration variables
  * (e.g. SMTP_URL, S3_BUCKET or a provider's settings pointing at a local fake).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { maintenanceIntervalSeconds }: { maintenanceIntervalSeconds?: number } = {},
+) {
   const testDatabase = await createTestDatabase();
   const database = await openDatabase(testDatabase.url, { max: 4 });
   const mediaDir = inject("mediaDir");
@@ -44,12 +47,15 @@ export async function createTestApp(env: Record<string, string> = {}) {
   // Local disk under the run's media folder, or the bucket that S3_* variables in `env` name.
   const storage = createStorage(config);
   // The real queue, as the server runs it; idle workers look for jobs often so tests wait little.
-  const jobs = createJobs({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2 });
+  // `maintenanceIntervalSeconds`: how soon jobs active past their expiry (a crashed process') are failed and retried.
+  const jobs = createJobs({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2, maintenanceIntervalSeconds });
   const app = await buildApp({ config, db: database.db, storage, jobs });
   await jobs.start(app.log);
 
   return {
     app,
+    /** The database's address, for a process of the test's own. */
+    url: testDatabase.url,
     db: database.db,
     sql: database.sql,
     storage,

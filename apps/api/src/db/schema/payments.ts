@@ -101,7 +101,7 @@ export const payments = pgTable(
      */
     provider_checked_at: timestamptz(),
     completed_at: timestamptz(),
-    /** Claimed before the receipt is mailed: a job run twice mails it once. */
+    /** When the receipt went to the mail server (or found no address); its job mails only while null (decision 096). */
     receipt_sent_at: timestamptz(),
     ...timestamps,
   },
