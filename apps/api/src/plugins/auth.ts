@@ -8,8 +8,9 @@ import type { Database } from "../db/database.ts";
 import { admins } from "../db/schema/admin-auth.ts";
 import { authSessions } from "../db/schema/auth.ts";
 import { users } from "../db/schema/users.ts";
-import type { TokenService } from "../modules/auth/tokens.ts";
+import type { AccessClaims, TokenService } from "../modules/auth/tokens.ts";
 import { HttpError } from "./errors.ts";
+import { createSessionChecks } from "./session-checks.ts";
 
 export interface UserPrincipal {
   kind: "user";
@@ -47,9 +48,26 @@ declare module "fastify" {
 
 /** Reads `Authorization: Bearer …`; a bad or revoked token makes a visitor on public routes, 401 elsewhere. */
 export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: Database; tokens: TokenService }) => {
+  // A signed-in reader's token is checked once per process and a few seconds, not on every request (decision 098).
+  const checks = createSessionChecks<Resolution>(db, tokens, { passes: (resolution) => "principal" in resolution });
+
   async function resolve(token: string): Promise<Resolution> {
+    const kept = checks.get(token);
+    if (kept) return kept;
     const claims = await tokens.verifyAccess(token);
     if (!claims) return { refused: AUTH_MESSAGES.sessionExpired };
+    const check = lookUp(claims);
+    checks.keep(
+      token,
+      check,
+      [`s:${claims.sessionId}`, claims.kind === "user" ? `u:${claims.subjectId}` : `a:${claims.subjectId}`],
+      claims.expiresAt,
+    );
+    return check;
+  }
+
+  /** Whether the session a valid token names still stands, and its user or admin may still act. */
+  async function lookUp(claims: AccessClaims): Promise<Resolution> {
     if (claims.kind === "admin") {
       const [row] = await db
         .select({ id: admins.id, status: admins.status, revoked_at: authSessions.revoked_at })
@@ -57,13 +75,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, tokens }: { db: 
         .innerJoin(admins, eq(admins.id, authSessions.admin_id))
         .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.admin_id, claims.subjectId)));
       if (!row) return { refused: AUTH_MESSAGES.sessionExpired };
-      // A suspension revokes the sessions too (decision 057), but the status is read on every request all the same:
+      // A suspension revokes the sessions too (decision 057), but the status is read with every check all the same:
       // a session a login opened while the suspension was being written would otherwise outlive it.
       if (row.status === "Suspended") return { refused: ADMIN_MESSAGES.adminSuspended };
       if (row.revoked_at) return { refused: AUTH_MESSAGES.sessionExpired };
       return { principal: { kind: "admin", adminId: row.id, sessionId: claims.sessionId } };
     }
-    // One indexed lookup per authenticated request: a ban or a logout takes effect at once.
+    // One indexed lookup per token and process, kept until a ban, a logout or the like is announced (decision 098).
     const [row] = await db
       .select({
         id: users.id,

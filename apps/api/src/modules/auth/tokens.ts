@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import type { TAuthorization } from "@waterside/shared/auth";
 import {
@@ -17,7 +17,20 @@ export interface AccessClaims {
   kind: Principal["kind"];
   subjectId: number;
   sessionId: string;
+  /** When the token stops being accepted, in ms since the epoch: a cached check must not outlive it. */
+  expiresAt: number;
 }
+
+/**
+ * The channel a write that ends sessions, or changes what a signed-in request is allowed, is announced on, in the
+ * writer's transaction (decision 098): PostgreSQL delivers it after the commit to every process, whose cached session
+ * checks (session-checks.ts) drop what it names.
+ */
+export const SESSIONS_CHANGED_CHANNEL = "sessions_changed";
+/** What a change concerns: one session, every session of a user, or every session of an admin. */
+export type SessionsChange = `s:${string}` | `u:${number}` | `a:${number}`;
+
+type Executor = Pick<Database, "update" | "execute">;
 
 export type RefreshOutcome =
   | { ok: true; authorization: TAuthorization; principal: Principal; sessionId: string }
@@ -32,6 +45,17 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
  */
 export function createTokenService(db: Database, tokenSecret: string, now: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(tokenSecret);
+  const localListeners = new Set<(change: SessionsChange) => void>();
+
+  /**
+   * Tells this process before the write commits (its cached checks of what the write concerns go, and none is kept
+   * for a while, so no request keeps the state the write ends), then every process at the commit through PostgreSQL.
+   * Without a transaction, call it before the write.
+   */
+  async function announce(executor: Pick<Database, "execute">, change: SessionsChange) {
+    for (const listener of localListeners) listener(change);
+    await executor.execute(sql`select pg_notify(${SESSIONS_CHANGED_CHANNEL}, ${change})`);
+  }
 
   async function signAccess(principal: Principal, sessionId: string) {
     const subject = principal.kind === "user" ? principal.userId : principal.adminId;
@@ -54,8 +78,8 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
     return { token, ttl };
   }
 
-  async function revokeOnDevice(executor: Pick<Database, "update">, principal: Principal, deviceId: string) {
-    await executor
+  async function revokeOnDevice(executor: Executor, principal: Principal, deviceId: string) {
+    const revoked = await executor
       .update(authSessions)
       .set({ revoked_at: now() })
       .where(
@@ -66,7 +90,11 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
           eq(authSessions.device_id, deviceId),
           isNull(authSessions.revoked_at),
         ),
-      );
+      )
+      .returning({ id: authSessions.id });
+    // The sessions this device leaves, not the principal's: their other devices' checks stay kept. Still before the
+    // commit, which is what the fence needs.
+    for (const { id } of revoked) await announce(executor, `s:${id}`);
   }
 
   async function authorization(principal: Principal, sessionId: string, refresh: { token: string; ttl: number }) {
@@ -134,6 +162,7 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
         if (!principal) return { ok: false, reason: "unknown" } as const;
         if (row.revoked_at) return { ok: false, reason: "revoked" } as const;
         if (row.rotated_at) {
+          await announce(tx, `s:${row.session_id}`);
           await tx.update(authSessions).set({ revoked_at: now() }).where(eq(authSessions.id, row.session_id));
           return { ok: false, reason: "reused" } as const;
         }
@@ -166,13 +195,14 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
         if ((kind !== "user" && kind !== "admin") || !Number.isInteger(subjectId) || typeof payload.sid !== "string") {
           return null;
         }
-        return { kind, subjectId, sessionId: payload.sid };
+        return { kind, subjectId, sessionId: payload.sid, expiresAt: (payload.exp ?? 0) * 1000 };
       } catch {
         return null;
       }
     },
 
     async revokeSession(sessionId: string) {
+      await announce(db, `s:${sessionId}`);
       await db
         .update(authSessions)
         .set({ revoked_at: now() })
@@ -183,7 +213,8 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
      * Ends every session of a user (password change, ban, account deletion), optionally keeping one; returns the
      * sessions it ended.
      */
-    async revokeUserSessions(userId: number, except?: string, executor: Pick<Database, "update"> = db) {
+    async revokeUserSessions(userId: number, except?: string, executor: Executor = db) {
+      await announce(executor, `u:${userId}`);
       const revoked = await executor
         .update(authSessions)
         .set({ revoked_at: now() })
@@ -199,12 +230,30 @@ export function createTokenService(db: Database, tokenSecret: string, now: () =>
     },
 
     /** How many sessions of a user are open: what a ban is about to end, for the admin's record (decision 050). */
+    /**
+     * Announces a write to a user that a signed-in request reads (their type: a company may request payments), in the
+     * writer's transaction, so cached checks read it again.
+     */
+    async userChanged(userId: number, executor: Pick<Database, "execute"> = db) {
+      await announce(executor, `u:${userId}`);
+    },
+
+    /** Calls `listener` in this process with each change announced here, before its write commits. */
+    onLocalChange(listener: (change: SessionsChange) => void) {
+      localListeners.add(listener);
+      return () => localListeners.delete(listener);
+    },
+
+    /** The clock tokens are signed and verified by: a cached check ends with its token's expiry on this clock. */
+    now,
+
     async countOpenUserSessions(userId: number, executor: Pick<Database, "$count"> = db) {
       return executor.$count(authSessions, and(eq(authSessions.user_id, userId), isNull(authSessions.revoked_at)));
     },
 
     /** Ends every session of an admin (suspension, decision 057); returns how many were open. */
-    async revokeAdminSessions(adminId: number, executor: Pick<Database, "update"> = db) {
+    async revokeAdminSessions(adminId: number, executor: Executor = db) {
+      await announce(executor, `a:${adminId}`);
       const revoked = await executor
         .update(authSessions)
         .set({ revoked_at: now() })

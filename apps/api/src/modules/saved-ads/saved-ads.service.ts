@@ -3,13 +3,14 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TSavedAdListItem } from "@waterside/shared/saved-ads";
 import { SOLD_PAGE_DAYS } from "@waterside/shared/ad-lifecycle";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { categories, subcategories } from "../../db/schema/catalog.ts";
 import { savedAds } from "../../db/schema/saved-ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
+import { createSavedAdIds } from "./saved-ad-ids.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { findLatestRate } from "../exchange-rates/latest-rate.ts";
@@ -34,15 +35,11 @@ const listed = and(
 );
 
 export function createSavedAdsService(db: Database, mediaBaseUrl: string, events: DomainEvents) {
+  // A signed-in reader's saved ads are kept per process, so their marks on a cached page cost no query (decision 098).
+  const savedIds = createSavedAdIds(db);
+
   /** Which of these ads the user saved: a signed-in user's own marks on a page cached for everyone. */
-  async function savedAmong(userId: number, adIds: number[]): Promise<Set<number>> {
-    if (adIds.length === 0) return new Set();
-    const saved = await db
-      .select({ ad_id: savedAds.ad_id })
-      .from(savedAds)
-      .where(and(eq(savedAds.user_id, userId), inArray(savedAds.ad_id, adIds)));
-    return new Set(saved.map((row) => row.ad_id));
-  }
+  const savedAmong = (userId: number, adIds: number[]): Promise<Set<number>> => savedIds.among(userId, adIds);
 
   return {
     async save(userId: number, adId: number) {
@@ -62,12 +59,24 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
           .values({ user_id: userId, ad_id: adId, price_seen: ad.price_local, currency_seen: ad.currency })
           .onConflictDoNothing()
           .returning({ ad_id: savedAds.ad_id });
-        if (saved) await publish("ad.saved", { adId, userId });
+        if (saved) {
+          await publish("ad.saved", { adId, userId });
+          await savedIds.announce(tx, userId);
+        }
       });
+      // After the commit: the next page this process serves the user reads the save.
+      savedIds.forget(userId);
     },
 
     async unsave(userId: number, adId: number) {
-      await db.delete(savedAds).where(and(eq(savedAds.user_id, userId), eq(savedAds.ad_id, adId)));
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(savedAds)
+          .where(and(eq(savedAds.user_id, userId), eq(savedAds.ad_id, adId)))
+          .returning({ ad_id: savedAds.ad_id });
+        if (removed.length > 0) await savedIds.announce(tx, userId);
+      });
+      savedIds.forget(userId);
     },
 
     /** The user's saved ads, newest saved first, optionally only those whose title has the words. */

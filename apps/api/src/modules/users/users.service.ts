@@ -170,6 +170,8 @@ export function createUsersService({
               .update(users)
               .set({ usertype_id: USER_TYPE.company, updated_at: new Date() })
               .where(eq(users.id, userId));
+            // A company may request payments: signed-in checks kept in every process read the type again.
+            await tokens.userChanged(userId, tx);
             await tx.insert(companies).values({
               user_id: userId,
               address: input.address,
