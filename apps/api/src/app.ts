@@ -110,6 +110,7 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { redisPlugin } from "./plugins/redis.ts";
 import { requestBodyPlugin } from "./plugins/request-body.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { scheduleWebAssetPruning } from "./plugins/web-asset-archive.ts";
 
 export interface AppDeps {
   config: Config;
@@ -208,6 +209,8 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
     { policy: "standard" },
   );
   jobs.schedule("storage.sweep-orphans", "17 * * * *", {});
+  // Web assets of past releases, archived by each process at start, removed a week after (decision 099).
+  scheduleWebAssetPruning(jobs, storage, app.log);
 
   const { mediaBaseUrl } = config;
   await app.register(

@@ -74,7 +74,14 @@ async function main() {
     jobs,
     logger: { level: config.logLevel },
   });
-  await registerWebApp(app, { webRoot, dev, publicUrl: config.publicUrl, outsideLinks: config.outsideLinks });
+  await registerWebApp(app, {
+    webRoot,
+    dev,
+    publicUrl: config.publicUrl,
+    outsideLinks: config.outsideLinks,
+    // Shared by the deployment's processes: assets of a release stay served after its processes are gone (decision 099).
+    assetArchive: storage,
+  });
   await jobs.start(app.log);
   // A crash may have left files without rows: sweep them now rather than at the next hour.
   await jobs.send("storage.sweep-orphans", {}, { singletonKey: "at-start" });

@@ -7,7 +7,12 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Storage } from "../lib/storage.ts";
 import { sendApiNotFound } from "./errors.ts";
+import { archiveWebAssets, assetContentType, readArchivedAsset } from "./web-asset-archive.ts";
+
+/** Vite's content-hashed files under /assets are cached for a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export interface WebAppOptions {
   /** apps/web: holds build/ after `npm run build`, and the Vite config for dev. */
@@ -17,6 +22,11 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The app-store and social pages the footer and Contact us link to (config.outsideLinks); none when not given. */
   outsideLinks?: { apps: Array<{ store: string; href: string }>; social: Array<{ name: string; href: string }> };
+  /**
+   * The storage the processes of a deployment share: the build's hashed assets are archived there at start, and an
+   * /assets file this build lacks (another release's) is answered from there (decision 099). Production only.
+   */
+  assetArchive?: Storage;
 }
 
 /**
@@ -26,7 +36,7 @@ export interface WebAppOptions {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] } }: WebAppOptions,
+  { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] }, assetArchive }: WebAppOptions,
 ) {
   let loadBuild: () => Promise<ServerBuild>;
 
@@ -61,9 +71,10 @@ export async function registerWebApp(
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        res.header("Cache-Control", immutable ? IMMUTABLE : "public, max-age=3600");
       },
     });
+    if (assetArchive) await serveEarlierReleasesAssets(app, assetArchive, path.join(builtDir, "client/assets"));
   }
 
   await app.register(async (pages) => {
@@ -85,6 +96,26 @@ export async function registerWebApp(
       });
       return sendFetchResponse(reply, response, request.method === "HEAD");
     });
+  });
+}
+
+/**
+ * A rollout runs two releases at once: a page of the old one asks a process of the new one for chunks by the old
+ * hashed names. This build's files are archived for the processes of later releases, and an /assets file it lacks is
+ * read from the archive (decision 099). A failed archive costs only that fallback, so the process starts anyway.
+ */
+async function serveEarlierReleasesAssets(app: FastifyInstance, storage: Storage, assetsDir: string) {
+  try {
+    const archived = await archiveWebAssets(storage, assetsDir);
+    app.log.info(archived, "archived this release's web assets");
+  } catch (error) {
+    app.log.error({ err: error }, "could not archive this release's web assets");
+  }
+  // This build's own files have static routes (above), which win over this parametric one.
+  app.get<{ Params: { name: string } }>("/assets/:name", async (request, reply) => {
+    const body = await readArchivedAsset(storage, request.params.name);
+    if (!body) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    return reply.header("Cache-Control", IMMUTABLE).type(assetContentType(request.params.name)).send(body);
   });
 }
 
