@@ -3,8 +3,11 @@ import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from
 import { eq } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { USER_STATUS } from "@waterside/shared/reference-ids";
+import { admins } from "./db/schema/admin-auth.ts";
 import { categories } from "./db/schema/catalog.ts";
 import { createJobs } from "./lib/jobs.ts";
+import { ensureAdmin } from "./modules/admin-auth/create-admin.ts";
 import { AUTH_RATE_LIMITS } from "./modules/auth/auth.routes.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { bindNotificationCentre, notify } from "./modules/notifications/notification-centre.ts";
@@ -31,9 +34,9 @@ const json = async (url: string, init: RequestInit = {}) => {
   };
 };
 
-async function signIn(userId: number) {
+async function signIn(userId: number, deviceId = `device-${userId}`) {
   const tokens = createTokenService(bed.db, bed.tokenSecret);
-  const { token } = await tokens.startSession({ kind: "user", userId }, `device-${userId}`);
+  const { token } = await tokens.startSession({ kind: "user", userId }, deviceId);
   return token;
 }
 
@@ -85,6 +88,77 @@ describeNeeding(
       await bed.db.update(categories).set({ name: "Renamed in one place" }).where(eq(categories.id, category!.id));
       await expect.poll(() => names(first), { timeout: 2000 }).toContain("Renamed in one place");
       await expect.poll(() => names(second), { timeout: 2000 }).toContain("Renamed in one place");
+    });
+
+    it("refuses on the other process, within the announcement's bound, a token signed out or banned on one", async () => {
+      const [first, second] = servers as [Server, Server];
+      const asUser = (token: string) => ({ authorization: `Bearer ${token}` });
+      const savedIds = async (server: Server, token: string) =>
+        (await fetch(`${server.url}/api/ads/saved/ids`, { headers: asUser(token) })).status;
+      // The bound is the announcement's delivery (decision 098): milliseconds, polled here for two seconds at most,
+      // well inside the five seconds a check is kept without one.
+      const within = { timeout: 2000, interval: 50 };
+
+      const reader = await createUser(bed.db);
+      const token = await signIn(reader.id, `device-out-${reader.id}`);
+      // Both processes have checked the token and keep it.
+      expect(await savedIds(first, token)).toBe(200);
+      expect(await savedIds(second, token)).toBe(200);
+      const out = await fetch(`${first.url}/api/auth/logout`, {
+        method: "POST",
+        headers: { ...asUser(token), "content-type": "application/json" },
+        body: JSON.stringify({ device_id: `device-out-${reader.id}` }),
+      });
+      expect(out.status).toBe(200);
+      expect(await savedIds(first, token)).toBe(401);
+      await expect.poll(() => savedIds(second, token), within).toBe(401);
+
+      const banned = await createUser(bed.db);
+      const bannedToken = await signIn(banned.id);
+      expect(await savedIds(second, bannedToken)).toBe(200);
+      await ensureAdmin(bed.db, { email: `two-${banned.id}@example.com`, password: "admin-password", name: "Two" });
+      const [admin] = await bed.db
+        .select()
+        .from(admins)
+        .where(eq(admins.email, `two-${banned.id}@example.com`));
+      const adminSession = await createTokenService(bed.db, bed.tokenSecret).startSession(
+        { kind: "admin", adminId: admin!.id },
+        `admin-device-${admin!.id}`,
+      );
+      const ban = await fetch(`${first.url}/api/admin/users/${banned.id}/status`, {
+        method: "PATCH",
+        headers: { ...asUser(adminSession.token), "content-type": "application/json" },
+        body: JSON.stringify({ status_id: USER_STATUS.banned }),
+      });
+      expect(ban.status).toBe(200);
+      await expect.poll(() => savedIds(second, bannedToken), within).toBe(401);
+    });
+
+    it("marks on the other process, once announced, an ad saved through one", async () => {
+      const [first, second] = servers as [Server, Server];
+      const seller = await createUser(bed.db);
+      const ad = await createAd(bed.db, { user_id: seller.id });
+      const reader = await createUser(bed.db);
+      const headers = { authorization: `Bearer ${await signIn(reader.id)}`, "content-type": "application/json" };
+      const marked = async (server: Server) => {
+        const response = await fetch(`${server.url}/api/ads/get`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ user_id: seller.id }),
+        });
+        const { data } = (await response.json()) as { data: { data: Array<{ id: number; is_saved: boolean }> } };
+        return data.data.find((item) => item.id === ad.id)?.is_saved;
+      };
+      // The second process keeps the reader's saved ads (none) before the save.
+      expect(await marked(second)).toBe(false);
+      const saved = await fetch(`${first.url}/api/ads/saved`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ ad_id: ad.id }),
+      });
+      expect(saved.status).toBe(201);
+      expect(await marked(first)).toBe(true);
+      await expect.poll(() => marked(second), { timeout: 2000, interval: 50 }).toBe(true);
     });
 
     it("counts rate limits across both processes", async () => {
