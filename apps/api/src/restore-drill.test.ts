@@ -95,7 +95,7 @@ async function api<T = Record<string, unknown>>(
   { token, body, status = 200 }: { token?: string; body?: object | FormData; status?: number } = {},
 ) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
+  let payload: RequestInit["body"];
   if (body instanceof FormData) payload = body;
   else if (body) {
     headers["content-type"] = "application/json";
