@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { createJobs } from "../lib/jobs.ts";
 import { createStorage } from "../lib/storage.ts";
+import type { AnalyticsOptions } from "../modules/analytics/analytics.service.ts";
 
 /**
  * A fresh database copied from the run's template: migrated, with reference data and pg-boss' schema. For tests that
@@ -34,7 +35,7 @@ export async function createTestDatabase() {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { maintenanceIntervalSeconds }: { maintenanceIntervalSeconds?: number } = {},
+  { maintenanceIntervalSeconds, analytics }: { maintenanceIntervalSeconds?: number; analytics?: AnalyticsOptions } = {},
 ) {
   const testDatabase = await createTestDatabase();
   const database = await openDatabase(testDatabase.url, { max: 4 });
@@ -49,7 +50,8 @@ export async function createTestApp(
   // The real queue, as the server runs it; idle workers look for jobs often so tests wait little.
   // `maintenanceIntervalSeconds`: how soon jobs active past their expiry (a crashed process') are failed and retried.
   const jobs = createJobs({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2, maintenanceIntervalSeconds });
-  const app = await buildApp({ config, db: database.db, storage, jobs });
+  // `analytics`: how views and clicks are written and admitted (an ingestion gate whose lag the test sets).
+  const app = await buildApp({ config, db: database.db, storage, jobs, analytics });
   await jobs.start(app.log);
 
   return {

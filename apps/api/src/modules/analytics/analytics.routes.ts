@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../plugins/auth.ts";
 import { MINUTE, ipKey, limit, userKey } from "../../plugins/rate-limit.ts";
 import type { Viewer } from "./analytics-ingestion.ts";
-import type { AnalyticsService } from "./analytics.service.ts";
+import type { AnalyticsOptions, AnalyticsService } from "./analytics.service.ts";
+import { ingestionGuard, startIngestionGate } from "./ingestion-gate.ts";
 
 /**
  * Registration is open to visitors, so it is limited per address, generously: carriers put many phones behind one,
@@ -36,9 +37,21 @@ function viewerOf(request: FastifyRequest, visitorId: string | undefined): Viewe
   return { kind: "visitor", visitorId, ip: request.ip };
 }
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  gate: NonNullable<AnalyticsOptions["ingestionGate"]>;
+}> = async (app, { analytics, gate }) => {
   // Accepted events wait up to a second in the process: they are written before the app finishes closing.
   app.addHook("onClose", () => analytics.close());
+  // Registrations give way to browsing when the event loop lags (decision 098): shed before the body is read.
+  const shedding =
+    gate === "off"
+      ? undefined
+      : gate === "event-loop"
+        ? startIngestionGate()
+        : { guard: ingestionGuard(gate), stop() {} };
+  if (shedding) app.addHook("onClose", async () => shedding.stop());
+  const shed = shedding ? [shedding.guard] : [];
 
   const perIp = limit(app, { ...ANALYTICS_RATE_LIMITS.perIp, key: ipKey("analytics") });
   const perUserLimit = limit(app, { ...ANALYTICS_RATE_LIMITS.perUser, key: userKey("analytics") });
@@ -53,6 +66,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
     app.post(
       path,
       {
+        onRequest: shed,
         preHandler: [perIp, perUser],
         schema: {
           tags: ["analytics"],
@@ -80,7 +94,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.post(
     "/analytics/ad/contacts",
     {
-      onRequest: app.requireUser,
+      onRequest: [...shed, app.requireUser],
       preHandler: [perIp, perUser],
       schema: {
         tags: ["analytics"],

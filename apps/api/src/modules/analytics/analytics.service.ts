@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { addDays, dayOf } from "./analytics-days.ts";
 import { createAnalyticsIngestion } from "./analytics-ingestion.ts";
 import { createAnalyticsReports } from "./analytics-reports.ts";
+import type { IngestionGate } from "./ingestion-gate.ts";
 import { createVisibilityScores } from "./visibility-scores.ts";
 
 export interface AnalyticsOptions {
@@ -13,6 +14,12 @@ export interface AnalyticsOptions {
   flushIntervalMs?: number;
   /** The clock; tests move it to another day. */
   now?: () => Date;
+  /**
+   * Which view, click and contact registrations to admit (decision 098): "event-loop" sheds them while this process's
+   * event loop lags (the default, but under NODE_ENV=test, whose processes share two busy cores: "off" admits all); a
+   * gate passed in is one whose lag its owner sets (tests, benchmarks).
+   */
+  ingestionGate?: IngestionGate | "event-loop" | "off";
 }
 
 /**
