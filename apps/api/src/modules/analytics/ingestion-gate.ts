@@ -1,6 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { FastifyReply } from "fastify";
-import { HttpError } from "../../plugins/errors.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * Event-loop lag above which view and click registrations start being shed (decision 098, issue 32 "Isolation"): the
@@ -82,11 +81,14 @@ export function startIngestionGate() {
   };
 }
 
-/** An onRequest hook refusing what `gate` does not admit: 503 with Retry-After, as the spec's clients swallow it. */
+/**
+ * An onRequest hook refusing what `gate` does not admit: 503 with Retry-After, as the spec's clients swallow it. Sent
+ * here rather than thrown: under a flood, a shed request should cost no stack trace and no trip through the error
+ * handler; the reply has the errors' shape, `{ message }`.
+ */
 export function ingestionGuard(gate: Pick<IngestionGate, "admits">) {
-  return async (_request: unknown, reply: FastifyReply) => {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
     if (gate.admits()) return;
-    reply.header("retry-after", String(SHED_RETRY_AFTER_SECONDS));
-    throw new HttpError(503, SHED_MESSAGE);
+    return reply.code(503).header("retry-after", String(SHED_RETRY_AFTER_SECONDS)).send({ message: SHED_MESSAGE });
   };
 }
