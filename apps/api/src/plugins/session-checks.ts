@@ -60,6 +60,10 @@ export function createSessionChecks<Value>(
     for (const token of [...(byChange.get(change) ?? [])]) cache.delete(token);
   };
   tokens.onLocalChange((change) => {
+    // Most fences are never looked at again (a device's old session): past ones go once there are many.
+    if (fenced.size >= 1_000) {
+      for (const [ended, until] of fenced) if (until <= Date.now()) fenced.delete(ended);
+    }
     fenced.set(change, Date.now() + FENCE_MS);
     drop(change);
   });
@@ -113,7 +117,7 @@ export function createSessionChecks<Value>(
         byChange.set(change, tokensOf);
       }
       const forget = () => {
-        if (cache.get(token) === check) cache.delete(token);
+        if (cache.peek(token) === check) cache.delete(token);
       };
       value.then((settled) => {
         if (!passes(settled)) forget();

@@ -52,7 +52,7 @@ export function createSavedAdIds(db: Database, { max = 20_000 }: { max?: number 
     const loading = load(userId);
     cache.set(userId, loading);
     loading.catch(() => {
-      if (cache.get(userId) === loading) cache.delete(userId);
+      if (cache.peek(userId) === loading) cache.delete(userId);
     });
     return loading;
   }
