@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
@@ -84,11 +85,17 @@ export function startIngestionGate() {
 /**
  * An onRequest hook refusing what `gate` does not admit: 503 with Retry-After, as the spec's clients swallow it. Sent
  * here rather than thrown: under a flood, a shed request should cost no stack trace and no trip through the error
- * handler; the reply has the errors' shape, `{ message }`.
+ * handler; the reply has the errors' shape, `{ message }`. The refusal is sent once its Retry-After has passed: a
+ * client that sends again as soon as it is answered (a script, a flood) is held to a call a second per connection,
+ * for the price of a timer, instead of coming back at once for ever more refusals that each cost a request's work.
  */
-export function ingestionGuard(gate: Pick<IngestionGate, "admits">) {
+export function ingestionGuard(
+  gate: Pick<IngestionGate, "admits">,
+  { holdMs = SHED_RETRY_AFTER_SECONDS * 1000 }: { holdMs?: number } = {},
+) {
   return async (_request: FastifyRequest, reply: FastifyReply) => {
     if (gate.admits()) return;
+    if (holdMs > 0) await delay(holdMs);
     return reply.code(503).header("retry-after", String(SHED_RETRY_AFTER_SECONDS)).send({ message: SHED_MESSAGE });
   };
 }
