@@ -6,7 +6,8 @@ export { expect } from "@playwright/test";
 /**
  * A server-rendered page loads its scripts after its `load` event (apps/web/src/entry.server.tsx), so Playwright's
  * goto and reload, which return at `load`, would hand over a page whose buttons are not alive yet. The journeys'
- * `test` makes them return once the page has hydrated, on every page of the journey's browser context.
+ * `test` makes them return once the page has hydrated, on every page of the journey's browser context. An info page
+ * is sent without React's scripts (`<html data-scriptless>`, apps/web/src/lib/scriptless.ts): it is alive at `load`.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
@@ -23,7 +24,7 @@ export function waitForHydration(context: BrowserContext) {
 }
 
 function waitForHydrationOnNavigation(page: Page) {
-  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const hydrated = () => page.waitForSelector("html[data-hydrated], html[data-scriptless]", { state: "attached" });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

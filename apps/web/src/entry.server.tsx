@@ -1,13 +1,15 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { deferHydration } from "./lib/defer-hydration";
+import { deferHydration, withoutScripts } from "./lib/defer-hydration";
+import { isScriptless } from "./lib/scriptless";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
- * streams) so that its scripts can be moved after its `load` event (lib/defer-hydration.ts). Every inline script
+ * streams) so that its scripts can be moved after its `load` event, or left out on an info page
+ * (lib/defer-hydration.ts). Every inline script
  * (React Router's, React's, the hydration loader) carries the nonce the server's Content-Security-Policy allows.
  */
 export default function handleRequest(
@@ -25,6 +27,10 @@ export default function handleRequest(
     let shellRendered = false;
     let abortRender = () => {};
     const timeout = setTimeout(() => abortRender(), streamTimeout + 1000);
+    // An info page is sent without React's scripts at all (lib/scriptless.ts); every other page hydrates after load.
+    const finish = isScriptless(routerContext.staticHandlerContext.matches.map((match) => match.route.handle))
+      ? withoutScripts
+      : deferHydration;
     const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
@@ -37,7 +43,7 @@ export default function handleRequest(
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(deferHydration(Buffer.concat(chunks).toString("utf8"), nonce), {
+            new Response(finish(Buffer.concat(chunks).toString("utf8"), nonce), {
               status,
               headers: responseHeaders,
             }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration";
+import { deferHydration, withoutScripts } from "./defer-hydration";
 
 const page = (body: string, nonce?: string) => {
   const attribute = nonce ? ` nonce="${nonce}"` : "";
@@ -67,5 +67,92 @@ describe("deferHydration", () => {
     const html = deferHydration(page(""), '"><img src=x onerror=alert(1)>');
     expect(html).toContain('<script nonce="&quot;><img src=x onerror=alert(1)>">addEventListener');
     expect(html).not.toContain('"><img');
+  });
+});
+
+describe("withoutScripts", () => {
+  const jsonLd = '<script type="application/ld+json">{"@type":"Organization"}</script>';
+  const infoPage = (nonce?: string) =>
+    page(`<h1>About us</h1>${jsonLd}<script>console.log("restore scroll")</script>`, nonce);
+
+  it("drops every script and module preload React put in the page, keeping structured data and styles", () => {
+    const html = withoutScripts(infoPage());
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain("/assets/entry.client-1.js");
+    expect(html).not.toContain("restore scroll");
+    expect(html).toContain(jsonLd);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+    expect(html).toContain("<h1>About us</h1>");
+    expect(html).toMatch(/^<!DOCTYPE html><html data-scriptless="">/);
+    // Structured data and the one inline script: nothing else.
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+  });
+
+  it("gives its one inline script the response's nonce, and cannot be made to write markup through it", () => {
+    const html = withoutScripts(infoPage("bm9uY2U+/w=="), "bm9uY2U+/w==");
+    expect(html).toMatch(/<script nonce="bm9uY2U\+\/w==">\(function\(d\)[^<]*<\/script><\/body>/);
+    expect(withoutScripts(infoPage(), '"><img src=x>')).not.toContain('"><img');
+  });
+
+  /** A document with the top bar's menu and account links, the inline script run on it, and what it changed. */
+  function runScript(stored: string | null) {
+    const script = /<script>(\(function[\s\S]*?)<\/script>/.exec(withoutScripts(infoPage()))![1]!;
+    const element = (marks: string[] = []) => ({
+      hidden: false,
+      textContent: "",
+      attributes: new Set<string>(),
+      setAttribute(name: string) {
+        this.attributes.add(name);
+      },
+      closest: (selector: string) => (marks.some((mark) => selector === `[${mark}]`) ? {} : null),
+      querySelector: (): unknown => initial,
+    });
+    const initial = element();
+    const signedIn = { ...element(), hidden: true, querySelector: () => initial };
+    const signedOut = element();
+    const menu = { ...element(), open: false, showModal: () => (menu.open = true), close: () => (menu.open = false) };
+    let onClick = (_event: { target: unknown }) => {};
+    const document = {
+      addEventListener: (_type: string, listener: typeof onClick) => (onClick = listener),
+      getElementById: (id: string) => (id === "site-menu" ? menu : null),
+      querySelector: (selector: string) =>
+        selector === "[data-session=signed-in]"
+          ? signedIn
+          : selector === "[data-session=signed-out]"
+            ? signedOut
+            : null,
+    };
+    new Function("document", "localStorage", script)(document, { getItem: () => stored });
+    return { click: (target: unknown) => onClick({ target }), element, menu, signedIn, signedOut, initial };
+  }
+
+  it("opens the menu from its button and closes it from its close button and its backdrop", () => {
+    const { click, element, menu } = runScript(null);
+    click(element(["data-opens-menu"]));
+    expect(menu.open).toBe(true);
+    click(element());
+    expect(menu.open).toBe(true);
+    click(element(["data-closes-menu"]));
+    expect(menu.open).toBe(false);
+    click(element(["data-opens-menu"]));
+    click(menu);
+    expect(menu.open).toBe(false);
+  });
+
+  it("shows a stored user's links and initial instead of Login", () => {
+    const { signedIn, signedOut, initial } = runScript(JSON.stringify({ user: { name: "musu Kamara" } }));
+    expect(signedOut.hidden).toBe(true);
+    expect(signedIn.hidden).toBe(false);
+    expect(signedIn.attributes.has("data-signed-in")).toBe(true);
+    expect(initial.textContent).toBe("M");
+  });
+
+  it("leaves Login showing for a visitor, or when the stored session cannot be read", () => {
+    for (const stored of [null, "not json", "{}"]) {
+      const { signedIn, signedOut } = runScript(stored);
+      expect(signedOut.hidden, String(stored)).toBe(false);
+      expect(signedIn.hidden, String(stored)).toBe(true);
+    }
   });
 });

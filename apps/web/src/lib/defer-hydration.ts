@@ -1,3 +1,5 @@
+import { SESSION_STORAGE_KEY } from "./scriptless";
+
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const HYDRATION_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
@@ -25,4 +27,42 @@ export function deferHydration(html: string, nonce?: string): string {
     `s.textContent=${json(hydration[1])};document.body.appendChild(s)` +
     `},{once:true})</script>`;
   return html.replace(MODULE_PRELOAD, "").replace(hydration[0], () => loader);
+}
+
+const ANY_SCRIPT = /<script\b([^>]*)>[\s\S]*?<\/script>/g;
+const JSON_LD = /\btype="application\/ld\+json"/;
+
+/**
+ * The one script of a page sent without React's (lib/scriptless.ts), kept to a few hundred bytes:
+ * - the mobile menu: the server renders its links inside the closed <dialog id="site-menu">; a click on
+ *   `[data-opens-menu]` opens it, on `[data-closes-menu]` or the backdrop (the dialog itself) closes it. Escape,
+ *   focus and the inert page behind are the browser's own.
+ * - the account links: the session lives in local storage, which the server cannot read, so the top bar is sent
+ *   with Login showing and the signed-in links hidden (top-bar.tsx `ScriptlessAccountArea`); a stored user swaps
+ *   them and puts their initial in the profile link. Unreadable storage leaves Login, which still works.
+ */
+const SCRIPTLESS_PAGE_SCRIPT =
+  `(function(d){d.addEventListener("click",function(e){var t=e.target,m=d.getElementById("site-menu");` +
+  `if(!m||!t.closest)return;if(t.closest("[data-opens-menu]"))m.showModal();` +
+  `else if(t===m||t.closest("[data-closes-menu]"))m.close()});` +
+  `try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user,` +
+  `a=d.querySelector("[data-session=signed-in]"),o=d.querySelector("[data-session=signed-out]");` +
+  `if(u&&a&&o){o.hidden=true;a.hidden=false;a.setAttribute("data-signed-in","");` +
+  `var i=a.querySelector("[data-initial]");if(i)i.textContent=String(u.name||"").charAt(0).toUpperCase()}` +
+  `}catch(e){}})(document)`;
+
+/**
+ * A page whose route says `scripts: false` (lib/scriptless.ts), sent with no framework JavaScript: drops the module
+ * preloads and every script React Router and React put in it (scroll restoration, the router's context and stream
+ * data, the hydration module), keeps structured data (`application/ld+json`, read by search engines, never run),
+ * and adds the one inline script above with the response's nonce, which the Content-Security-Policy requires.
+ * `<html data-scriptless>` tells the journeys (and any style) that the page is complete as sent.
+ */
+export function withoutScripts(html: string, nonce?: string): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"` : "";
+  return html
+    .replace(MODULE_PRELOAD, "")
+    .replace(ANY_SCRIPT, (script, attributes: string) => (JSON_LD.test(attributes) ? script : ""))
+    .replace(/<html\b/, '<html data-scriptless=""')
+    .replace("</body>", () => `<script${nonceAttribute}>${SCRIPTLESS_PAGE_SCRIPT}</script></body>`);
 }

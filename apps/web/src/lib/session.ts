@@ -13,6 +13,7 @@ import { ApiError } from "./api-client";
 import { logOut } from "./api/log-out";
 import { refreshSession } from "./api/refresh-session";
 import { notify } from "./notify";
+import { SESSION_STORAGE_KEY } from "./scriptless";
 import { createTokenSession, deviceId, type StoredTokenSession, type TokenSessionState } from "./token-session";
 
 export { deviceId };
@@ -40,7 +41,7 @@ export function goToLogin() {
 }
 
 const userSession = createTokenSession<TUser>({
-  storageKey: "waterside.session",
+  storageKey: SESSION_STORAGE_KEY,
   refresh: refreshSession,
   onUnauthorized: goToLogin,
 });

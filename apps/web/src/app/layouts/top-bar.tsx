@@ -1,10 +1,11 @@
 import { BRAND } from "@waterside/shared/brand";
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatches } from "react-router";
 import { clsx } from "clsx";
 import { Logo } from "~/components/ui/logo";
 import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
+import { isScriptless } from "~/lib/scriptless";
 import { useSession } from "~/lib/session";
 import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
 import { useNotificationBell } from "~/features/notifications/use-notification-bell";
@@ -47,13 +48,20 @@ const iconShapeClass =
   "size-9 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800 sm:size-10";
 const iconLinkClass = clsx("grid", iconShapeClass);
 
+/** Whether this page was sent without React's scripts (an info page's document, lib/scriptless.ts). */
+const useScriptless = () => isScriptless(useMatches().map((match) => match.handle));
+
 /**
  * Spec §2 top bar: Login when signed out; Sell, Saved Items, Chat and the profile picture when signed in.
- * Nothing while the session loads, so the server's HTML and the first client render agree.
+ * Nothing while the session loads, so the server's HTML and the first client render agree; on a page sent
+ * without scripts, both sets of links, for its inline script to choose from.
  */
 function AccountArea() {
   const session = useSession();
-  if (session.status === "loading") return <div className="ml-auto h-10" aria-hidden="true" />;
+  const scriptless = useScriptless();
+  if (session.status === "loading") {
+    return scriptless ? <ScriptlessAccountArea /> : <div className="ml-auto h-10" aria-hidden="true" />;
+  }
   if (session.status === "signed-out") {
     return (
       <div className="ml-auto flex items-center gap-2">
@@ -76,15 +84,7 @@ function AccountArea() {
         Sell
       </Link>
       <Link to="/profile/saved" className={iconLinkClass} aria-label="Saved Items" title="Saved Items">
-        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-          <path
-            d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <SavedIcon />
       </Link>
       <NotificationBell userId={user.id} />
       <ChatLink />
@@ -94,6 +94,82 @@ function AccountArea() {
     </div>
   );
 }
+
+/**
+ * The account links of a page without scripts (issue 31): Login shows, which works for everyone; the inline script
+ * (lib/defer-hydration.ts) shows the signed-in links instead when local storage holds a session, and writes the
+ * user's initial into the picture. They are plain links: the bell's count and the chat's dot need the app, which
+ * the next page loads.
+ */
+function ScriptlessAccountArea() {
+  return (
+    <div className="ml-auto flex items-center">
+      <div data-session="signed-out" className="flex items-center gap-2">
+        <Link
+          to="/auth"
+          className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
+          Login
+        </Link>
+      </div>
+      <div data-session="signed-in" hidden className="flex items-center gap-0.5 sm:gap-2">
+        <Link
+          to="/sell"
+          className="rounded-lg bg-emerald-700 px-2.5 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:px-4"
+        >
+          Sell
+        </Link>
+        <Link to="/profile/saved" className={iconLinkClass} aria-label="Saved Items" title="Saved Items">
+          <SavedIcon />
+        </Link>
+        <Link to="/notifications" className={iconLinkClass} aria-label="Notifications" title="Notifications">
+          <BellIcon />
+        </Link>
+        <Link to="/chat" className={iconLinkClass} aria-label="Chat" title="Chat">
+          <ChatIcon />
+        </Link>
+        <Link to="/profile" aria-label="Your profile" title="Your profile" className="rounded-full">
+          <span
+            data-initial
+            aria-hidden="true"
+            className="grid size-9 place-items-center rounded-full bg-emerald-100 font-bold text-emerald-800"
+          />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const SavedIcon = () => (
+  <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+    <path
+      d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2 0 3.4 1.1 4.4 2.6h2C14 6.1 15.4 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const BellIcon = () => (
+  <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+    <path
+      d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
+const ChatIcon = () => (
+  <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+    <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+  </svg>
+);
 
 const NotificationsPanel = lazy(() => import("~/features/notifications/components/notifications-panel"));
 
@@ -109,16 +185,7 @@ function NotificationBell({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
   const icon = (
     <>
-      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-        <path
-          d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-          strokeLinecap="round"
-        />
-      </svg>
+      <BellIcon />
       {unread ? (
         <span
           className="absolute top-0.5 right-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white ring-2 ring-white"
@@ -172,9 +239,7 @@ function ChatLink() {
       aria-label={newMessages ? "Chat, new messages" : "Chat"}
       title={newMessages ? "Chat: new messages" : "Chat"}
     >
-      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-        <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
+      <ChatIcon />
       {newMessages && (
         <span
           className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
@@ -185,8 +250,13 @@ function ChatLink() {
   );
 }
 
-/** Spec §2: on small screens the menu is a slide-out panel that also carries the policy links. */
+/**
+ * Spec §2: on small screens the menu is a slide-out panel that also carries the policy links. On a page sent
+ * without scripts its links are in the server's HTML and the inline script opens and closes it by the `data-`
+ * marks (lib/defer-hydration.ts).
+ */
 function MobileMenu() {
+  const scriptless = useScriptless();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -194,6 +264,7 @@ function MobileMenu() {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        data-opens-menu
         className="-ml-2 grid size-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
@@ -206,6 +277,8 @@ function MobileMenu() {
         open={open}
         onOpenChange={setOpen}
         label="Menu"
+        id="site-menu"
+        keepContent={scriptless}
         className="fixed inset-y-0 left-0 h-dvh max-h-none w-72 max-w-[85vw] bg-white shadow-xl"
       >
         <div className="flex h-full flex-col gap-6 overflow-y-auto p-5">
@@ -216,6 +289,7 @@ function MobileMenu() {
             <button
               type="button"
               onClick={close}
+              data-closes-menu
               className="grid size-9 place-items-center rounded-md hover:bg-slate-100"
               aria-label="Close menu"
             >

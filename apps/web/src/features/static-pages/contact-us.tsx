@@ -1,13 +1,18 @@
 import type { MetaFunction } from "react-router";
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import type { NoScriptsHandle } from "~/lib/scriptless";
 import { outsideLinksOf, useOutsideLinks } from "~/lib/outside-links";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { List, Section, StaticPage, TextLink } from "./static-page";
 
 const PAGE = { title: "Contact us", path: "/contact-us" };
 
-export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: PAGE.title, to: PAGE.path }) };
+// Sent without React's scripts, like the other info pages (static-page.tsx).
+export const handle: BreadcrumbHandle & NoScriptsHandle = {
+  breadcrumb: () => ({ label: PAGE.title, to: PAGE.path }),
+  scripts: false,
+};
 
 /** Spec §2 /contact-us: support email and social links; the description names only the pages configured. */
 export const meta: MetaFunction = ({ matches }) => {

@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { BRAND } from "@waterside/shared/brand";
 import type { Route } from "./+types/how-to-sell";
 import { getProviders } from "~/lib/api/get-providers";
-import { openLoginPrompt } from "~/lib/login-prompt";
-import { useSession } from "~/lib/session";
 import { ButtonLink, List, StaticPage, staticPageRoute, TextLink } from "./static-page";
 
 export const { meta, handle } = staticPageRoute({
@@ -11,23 +9,6 @@ export const { meta, handle } = staticPageRoute({
   description: `Sell on ${BRAND} in five steps: create an account, take good photos, post your ad, answer buyers and meet safely. Boost your ad with MTN Mobile Money.`,
   path: "/how-to-sell",
 });
-
-/** Spec §2: Start Selling goes to /sell, or opens the login prompt for a visitor. */
-function StartSelling() {
-  const session = useSession();
-  return (
-    <ButtonLink
-      to="/sell"
-      onClick={(event) => {
-        if (session.status !== "signed-out") return;
-        event.preventDefault();
-        openLoginPrompt("Log in to post an ad and start selling.");
-      }}
-    >
-      Start Selling
-    </ButtonLink>
-  );
-}
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
@@ -132,7 +113,9 @@ export default function HowToSellPage({ loaderData }: Route.ComponentProps) {
 
       <div className="rounded-xl bg-emerald-50 p-6 text-center sm:text-left">
         <p className="mb-4 text-lg font-semibold text-slate-900">Ready to post your first ad?</p>
-        <StartSelling />
+        {/* Spec §2 Start Selling: a plain link, since the page has no scripts (issue 31); /sell asks a visitor to
+            sign in and comes back to the form afterwards (lib/require-session.ts). */}
+        <ButtonLink to="/sell">Start Selling</ButtonLink>
       </div>
     </StaticPage>
   );

@@ -1,12 +1,15 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, type MetaFunction } from "react-router";
 import { clsx } from "clsx";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
+import type { NoScriptsHandle } from "~/lib/scriptless";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 
 /**
  * What an info page's route module exports besides its component: the meta tags (canonical URL on the site's
- * origin, link previews) and its breadcrumb, which reads `crumb` when the title is too long for the trail.
+ * origin, link previews) and its breadcrumb, which reads `crumb` when the title is too long for the trail. An info
+ * page is sent without React's scripts (lib/scriptless.ts, issue 31): nothing on it may need them, so its links
+ * are plain page loads and its buttons are links.
  */
 export function staticPageRoute({
   title,
@@ -20,7 +23,7 @@ export function staticPageRoute({
   crumb?: string;
 }) {
   const meta: MetaFunction = ({ matches }) => pageMeta({ title, description, path }, siteOrigin(matches));
-  const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: crumb, to: path }) };
+  const handle: BreadcrumbHandle & NoScriptsHandle = { breadcrumb: () => ({ label: crumb, to: path }), scripts: false };
   return { meta, handle };
 }
 
@@ -80,18 +83,15 @@ const buttonTones = {
 export function ButtonLink({
   to,
   tone = "primary",
-  onClick,
   children,
 }: {
   to: string;
   tone?: keyof typeof buttonTones;
-  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   children: ReactNode;
 }) {
   return (
     <Link
       to={to}
-      onClick={onClick}
       className={clsx(
         "inline-flex min-h-11 w-full items-center justify-center rounded-lg px-6 py-3 text-base font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto",
         buttonTones[tone],
