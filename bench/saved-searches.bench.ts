@@ -10,10 +10,16 @@
  *   would: a serving process with JOB_WORKERS=off and a worker process (decision 089), on a Redis of the benchmark's
  *   own; BENCH_JOB_WORKERS=same runs the workers in the serving process instead, for comparison. QUIET_HOURS=off, so
  *   pushes go out whatever the hour.
+ * Each load also runs with the same new ads posted but never matched: what new ads cost the listing by themselves
+ * (the cached lists they change are dropped and read again), apart from what matching and alerting them adds.
+ * BENCH_LOADS picks the loads (saturated, half, rate; all by default). BENCH_PIN=1 gives the listing's process and this
+ * one (the load generator) the first CPU, and the worker process and every PostgreSQL process the second, as
+ * separate machines would (needs taskset and rights over PostgreSQL's processes; undone at the end).
  * Everything it posts or matches is deleted at the end; the searches stay. Needs the web app built (npm run build).
  *
  *   DATABASE_URL=… DATA_DIR=… node --import tsx bench/saved-searches.bench.ts
  */
+import { execFileSync } from "node:child_process";
 import { buildApp } from "../apps/api/src/app.ts";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
@@ -37,6 +43,7 @@ const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
 const CONNECTIONS = 20;
 const SEPARATE_WORKERS = process.env.BENCH_JOB_WORKERS !== "same";
+const LOADS = new Set((process.env.BENCH_LOADS ?? "saturated,half,rate").split(","));
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
@@ -233,6 +240,18 @@ const serverEnv = {
 const servers = [await startTestServer({ ...serverEnv, JOB_WORKERS: SEPARATE_WORKERS ? "off" : "on" })];
 if (SEPARATE_WORKERS) servers.push(await startTestServer({ ...serverEnv, JOB_WORKERS: "on" }));
 const origin = servers[0]!.url;
+/** Every thread of the processes `pids` on the CPUs `cpus` (taskset's list syntax). */
+const pin = (cpus: string, pids: Array<number | undefined>) => {
+  for (const pid of pids) if (pid) execFileSync("taskset", ["-a", "-cp", cpus, String(pid)], { stdio: "ignore" });
+};
+const postgresPids = () =>
+  execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+if (process.env.BENCH_PIN === "1") {
+  if (!SEPARATE_WORKERS) throw new Error("BENCH_PIN needs the workers in a process of their own");
+  pin("0", [servers[0]!.child.pid, process.pid]);
+  pin("1", [servers[1]!.child.pid, ...postgresPids()]);
+  console.log("Pinned: the listing's process and the load generator on CPU 0; workers and PostgreSQL on CPU 1.");
+}
 console.log(
   SEPARATE_WORKERS
     ? "\nThe listing's process runs no job; a second process runs the workers (JOB_WORKERS=off / on)."
@@ -274,50 +293,66 @@ async function drained() {
 }
 
 /**
- * New ads at ADS_PER_SECOND for a warm-up of one collapse window and a little more (so the alerts of the first
- * matches are being delivered: the steady state of a sustained stream), then for `work`.
+ * New ads at ADS_PER_SECOND for a warm-up, then for `work`. Matched, each is queued for matching as the app queues
+ * it, and the warm-up is one collapse window and a little more (so the alerts of the first matches are being
+ * delivered: the steady state of a sustained stream); unmatched, the ads alone, after 5 s.
  */
-async function withNewAds<T>(work: () => Promise<T>) {
+async function withNewAds<T>(work: () => Promise<T>, { matched }: { matched: boolean }) {
   const before = posted.length;
   let failed = 0;
   const timer = setInterval(() => {
     postAd()
-      .then((adId) => jobs.send("saved-searches.match-ad", { adId }))
+      .then((adId) => (matched ? jobs.send("saved-searches.match-ad", { adId }) : undefined))
       .catch(() => failed++);
   }, 1000 / ADS_PER_SECOND);
-  await new Promise((resolve) => setTimeout(resolve, (config.savedSearchCollapseSeconds + 5) * 1000));
+  const warmUp = matched ? config.savedSearchCollapseSeconds + 5 : 5;
+  await new Promise((resolve) => setTimeout(resolve, warmUp * 1000));
   const result = await work();
   clearInterval(timer);
   return { result, newAds: posted.length - before, failed };
 }
 
 /**
- * Two kinds of browsing, each in rounds alternating without and with the new ads: as fast as the server answers
- * (20 connections saturate 2 cores, so any other work shows as lost throughput), and an open load at half the
- * saturated rate, where the server has room as a real one does and p95 shows what the alerts' work costs a reader.
+ * Browsing in rounds alternating without new ads, with new ads not matched, and with new ads matched: as fast as the
+ * server answers (20 connections saturate 2 cores, so any other work shows as lost throughput), and open loads
+ * (half the saturated rate, BENCH_BROWSE_RATE) where the server has room as a real one does and p95 shows what the
+ * new ads and their alerts cost a reader.
  */
 async function rounds(rate?: number) {
   const idle: LoadResult[] = [];
+  const unmatched: LoadResult[] = [];
   const loaded: LoadResult[] = [];
   let ads = 0;
+  let matchedAds = 0;
   for (let round = 0; round < ROUNDS; round++) {
     await drained();
     idle.push(await browse(rate));
-    const run = await withNewAds(() => browse(rate));
-    loaded.push(run.result);
-    ads += run.newAds;
-    if (run.failed) console.log(`${run.failed} posts failed`);
+    for (const matched of [false, true]) {
+      const run = await withNewAds(() => browse(rate), { matched });
+      (matched ? loaded : unmatched).push(run.result);
+      ads += run.newAds;
+      if (matched) matchedAds += run.newAds;
+      if (run.failed) console.log(`${run.failed} posts failed`);
+    }
   }
-  return { idle, loaded, ads };
+  return { idle, unmatched, loaded, ads, matchedAds };
 }
-const saturated = await rounds();
+type Rounds = Awaited<ReturnType<typeof rounds>>;
 const median = (rows: LoadResult[], key: "p50" | "p95" | "rps") => rows.map((r) => r[key]).sort((a, b) => a - b)[1]!;
-const open = await rounds(Math.round(median(saturated.idle, "rps") / 2));
 // A busy hour's browsing with room to spare (3.6 million requests an hour), where a server's p95 shows what other
 // work costs a reader rather than the CPU it takes from a saturated one.
 const browseRate = Number(process.env.BENCH_BROWSE_RATE ?? 1000);
-const roomy = await rounds(browseRate);
-const newAds = saturated.ads + open.ads + roomy.ads;
+const runs: Array<[string, Rounds]> = [];
+let saturatedRps: number | undefined;
+if (LOADS.has("saturated") || LOADS.has("half")) {
+  const saturated = await rounds();
+  saturatedRps = median(saturated.idle, "rps");
+  if (LOADS.has("saturated")) runs.push(["saturated", saturated]);
+}
+if (LOADS.has("half")) runs.push(["open, half the saturated rate", await rounds(Math.round(saturatedRps! / 2))]);
+if (LOADS.has("rate")) runs.push([`open, ${browseRate} req/s`, await rounds(browseRate)]);
+const newAds = runs.reduce((sum, [, run]) => sum + run.ads, 0);
+const matchedAds = runs.reduce((sum, [, run]) => sum + run.matchedAds, 0);
 // Wait for the queue to match the last of them, then count what it matched.
 await new Promise((resolve) => setTimeout(resolve, 5000));
 const [lag] = await database.sql<Array<{ matched_ads: number; p95_lag: number | null }>>`
@@ -326,23 +361,25 @@ const [lag] = await database.sql<Array<{ matched_ads: number; p95_lag: number | 
   from saved_search_matches m join ads a on a.id = m.ad_id
   where m.ad_id = any(${posted.slice(MATCH_SAMPLES)}::int[])`;
 const errors = (rows: LoadResult[]) => rows.reduce((sum, row) => sum + row.errors, 0);
-const table = (name: string, { idle, loaded }: { idle: LoadResult[]; loaded: LoadResult[] }) =>
-  `| ${name}, browsing only | ${median(idle, "rps")} | ${median(idle, "p50")} | ${median(idle, "p95")} | ` +
-  `${errors(idle)} |\n` +
-  `| ${name}, browsing + ${ADS_PER_SECOND} new ads/s matched | ${median(loaded, "rps")} | ${median(loaded, "p50")} | ` +
-  `${median(loaded, "p95")} | ${errors(loaded)} |`;
+const row = (name: string, rows: LoadResult[], idle: LoadResult[]) =>
+  `| ${name} | ${median(rows, "rps")} | ${median(rows, "p50")} | ${median(rows, "p95")} | ` +
+  `${(median(rows, "p95") / median(idle, "p95")).toFixed(2)} | ${errors(rows)} |`;
 console.log(
   `\nPOST /api/ads/get, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each way (medians):\n` +
-    `| load | req/s | p50 ms | p95 ms | errors |\n| --- | --- | --- | --- | --- |\n` +
-    `${table("saturated", saturated)}\n${table("open, half the saturated rate", open)}\n` +
-    `${table(`open, ${browseRate} req/s`, roomy)}`,
+    `| load | req/s | p50 ms | p95 ms | p95 / idle | errors |\n| --- | --- | --- | --- | --- | --- |\n` +
+    runs
+      .map(([name, { idle, unmatched, loaded }]) =>
+        [
+          row(`${name}, browsing only`, idle, idle),
+          row(`${name}, + ${ADS_PER_SECOND} new ads/s, not matched`, unmatched, idle),
+          row(`${name}, + ${ADS_PER_SECOND} new ads/s matched and alerted`, loaded, idle),
+        ].join("\n"),
+      )
+      .join("\n"),
 );
-const ratio = (run: typeof open) => (median(run.loaded, "p95") / median(run.idle, "p95")).toFixed(2);
 console.log(
-  `p95 with new ads / idle: saturated ${ratio(saturated)}, half the saturated rate ${ratio(open)}, ` +
-    `${browseRate} req/s ${ratio(roomy)} (target ≤ 1.10); ${newAds} ads ` +
-    `posted, ${lag!.matched_ads} of them matched at least one search, p95 from posting to matched ` +
-    `${lag!.p95_lag?.toFixed(1)} s`,
+  `Target: p95 with new ads matched ≤ 1.10 × idle. ${newAds} ads posted, ${lag!.matched_ads} of the matched ones ` +
+    `matched at least one search, p95 from posting to matched ${lag!.p95_lag?.toFixed(1)} s`,
 );
 
 const [written] = await database.sql<Array<{ notifications: number }>>`
@@ -350,7 +387,7 @@ const [written] = await database.sql<Array<{ notifications: number }>>`
   where user_id in (select id from users where name like 'Bench searcher %')`;
 console.log(
   `${written!.notifications} saved-search notifications written, ` +
-    `${((written!.notifications / (newAds / ADS_PER_SECOND)) | 0).toLocaleString("en")} a second of new ads`,
+    `${((written!.notifications / (matchedAds / ADS_PER_SECOND)) | 0).toLocaleString("en")} a second of matched new ads`,
 );
 
 // Jobs still running when their process stops stay active until they expire (15 minutes): the next run would wait.
@@ -359,6 +396,7 @@ for (const server of servers) {
   server.child.kill("SIGTERM");
   await server.exited;
 }
+if (process.env.BENCH_PIN === "1") pin("0-1", [process.pid, ...postgresPids()]);
 await redis.stop();
 await app.close();
 await jobs.stop();
