@@ -127,8 +127,15 @@ describe("cached pages of POST /api/ads/get (decision 055)", () => {
     expect((await get(listing(9), { "if-none-match": etags[1]! })).statusCode).toBe(200);
     expect((await get(listing(9), { ...fatu.headers, "if-none-match": etags[1]! })).statusCode).toBe(304);
 
-    // A new save shows at once, though the page itself is still the cached one.
-    await ctx.db.insert(savedAds).values({ user_id: fatu.user.id, ad_id: tablet.id });
+    // A new save shows at once, though the page itself is still the cached one (and the reader's saved ids were kept
+    // since the first read: the save drops them, decision 098).
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/ads/saved",
+      headers: fatu.headers,
+      payload: { ad_id: tablet.id },
+    });
+    expect(saved.statusCode).toBe(201);
     expect(savedOf(await get(listing(9), fatu.headers))).toEqual({
       "Samsung Tab A8": true,
       "iPad 9th generation": true,
