@@ -240,7 +240,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(savedAdsRoutes, { saved });
       const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
       reactToAnalyticsEvents(events, jobs, analytics);
-      const gate = analyticsOptions?.ingestionGate ?? (config.env === "test" ? "off" : "event-loop");
+      const gate = analyticsOptions?.ingestionGate ?? (config.analyticsShedding ? "event-loop" : "off");
       await api.register(analyticsRoutes, { analytics, gate });
       const reviews = createReviewsService({ db, events, mediaBaseUrl });
       await api.register(reviewsRoutes, { reviews });

@@ -99,6 +99,8 @@ const environmentSchema = z.object({
     .optional(),
   /** One log line per request at info (method, path, status, time); off saves throughput (decision 092). */
   LOG_REQUESTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+  /** Analytics registrations shed while the event loop lags (decision 098): on, but off under NODE_ENV=test. */
+  ANALYTICS_SHEDDING: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   /** Unset: /metrics answers 404. Set: it answers `Authorization: Bearer <METRICS_TOKEN>` only (decision 092). */
   METRICS_TOKEN: z
     .string()
@@ -347,6 +349,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownDrainMs: (vars.SHUTDOWN_DRAIN ?? (vars.NODE_ENV === "test" ? 0 : 5)) * 1000,
     /** Per-request log lines at info: on by default in development, off in production (decision 092). */
     logRequests: (vars.LOG_REQUESTS ?? (production ? "off" : "on")) === "on",
+    /**
+     * Whether view and click registrations give way to browsing when the event loop lags (decision 098). Off under
+     * NODE_ENV=test and in the browser journeys, whose processes share two busy cores: there a lag says nothing about
+     * registrations, and a journey checks that the views it makes are counted.
+     */
+    analyticsShedding: (vars.ANALYTICS_SHEDDING ?? (vars.NODE_ENV === "test" ? "off" : "on")) === "on",
     /** The bearer token /metrics asks for; unset, /metrics is not served (decision 092). */
     metricsToken: vars.METRICS_TOKEN,
     /** An admin created at start when none has this email (the first admin of a fresh installation). */
