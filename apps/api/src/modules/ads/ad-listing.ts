@@ -49,9 +49,9 @@ export function createAdListing(db: Database, mediaBaseUrl: string) {
 
   /**
    * The filters with their price bounds in US$ (decision 088): L$ bounds are converted at the rate in force, rounded
-   * as an L$ ad's US$ price is, so an ad priced exactly at a bound stays within it. The lists filter on the US$
-   * `price`, and the cached pages are keyed by these converted bounds: a page computed at another rate is never
-   * served for them. 422 on price_currency for L$ bounds before any rate is set.
+   * as an L$ ad's US$ price is, so an ad priced exactly at a bound stays within it. The lists compare them with each
+   * ad's US$ value at the rate in force (decision 093), and the cached pages are keyed by these converted bounds: a
+   * page computed at another rate is never served for them. 422 on price_currency for L$ bounds before any rate is set.
    */
   async function inUsd(filters: TAdFilters): Promise<TAdFilters> {
     const { price_currency: currency, ...rest } = filters;

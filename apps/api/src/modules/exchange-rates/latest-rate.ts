@@ -29,10 +29,6 @@ export function usdPriceOf(alias: string, { exact = false } = {}): SQL {
   return sql`(case when ${a}.currency = 'LRD' then ${exact ? lrd : sql`round(${lrd}, 2)`} else ${a}.price_local end)`;
 }
 
-/** usdPriceOf as plain text, for statements written with the driver's own template (prepared once per connection). */
-export const usdPriceText = (alias: string) =>
-  `(case when ${alias}.currency = 'LRD' then round(${alias}.price_local / ${RATE_IN_FORCE}, 2) else ${alias}.price_local end)`;
-
 /**
  * The seller's own prices an L$ ad may have to be worth at least `min` / at most `max` US$ once rounded to the cent:
  * bounds on `price_local` that a price index walks (round(x, 2) >= min exactly when x >= min − 0.005).

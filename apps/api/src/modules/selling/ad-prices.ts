@@ -5,10 +5,10 @@ import { HttpError } from "../../plugins/errors.ts";
 import { findLatestRate } from "../exchange-rates/latest-rate.ts";
 
 /**
- * An amount in `currency` as US$ at `usdLrd` Liberian dollars a dollar, to the cent (decision 088): what an L$ ad's
- * `price` holds, and what an L$ price filter's bounds become. Rounded as PostgreSQL's round(numeric, 2) rounds the
- * rate-change job's rewrite (half away from zero; the amounts are never negative), on the quotient's 15 significant
- * digits so that binary fractions do not tip a half cent.
+ * An amount in `currency` as US$ at `usdLrd` Liberian dollars a dollar, to the cent (decisions 088, 093): what an L$
+ * ad's `price` holds when written, and what an L$ price filter's bounds become. Rounded as PostgreSQL's
+ * round(numeric, 2) rounds `usdPriceOf` in the lists (half away from zero; the amounts are never negative), on the
+ * quotient's 15 significant digits so that binary fractions do not tip a half cent.
  */
 export function usdValue(amount: number, currency: TCurrency, usdLrd: number): number {
   if (currency === "USD") return amount;
