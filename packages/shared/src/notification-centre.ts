@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   "search_downgraded",
   "expiry_reminder",
   "ad_sold",
+  "deal",
 ] as const;
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
