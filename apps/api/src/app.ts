@@ -16,6 +16,7 @@ import { safeLoggerOptions } from "./lib/safe-logging.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { reactToAnalyticsEvents } from "./modules/analytics/analytics.reactions.ts";
+import { reactToChatEvents } from "./modules/chat/chat.reactions.ts";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes.ts";
 import { createAnalyticsService, type AnalyticsOptions } from "./modules/analytics/analytics.service.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
@@ -124,10 +125,20 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** How ad views and clicks are written (decision 044); benchmarks compare the settings. */
   analytics?: AnalyticsOptions;
+  /** The clock of safe deals' handovers and auto-release (issue 33): tests move it. */
+  clock?: () => Date;
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
-export async function buildApp({ config, db, storage, jobs, logger = false, analytics: analyticsOptions }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  jobs,
+  logger = false,
+  analytics: analyticsOptions,
+  clock,
+}: AppDeps) {
   const app = Fastify({
     // Secrets, tokens, codes and phone numbers never reach the log (decision 092).
     logger: safeLoggerOptions(logger),
@@ -276,6 +287,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
       const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
+      reactToChatEvents(events, app.realtime);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });
       const payments = createPaymentsService({

@@ -99,6 +99,11 @@ const environmentSchema = z.object({
     .optional(),
   /** One log line per request at info (method, path, status, time); off saves throughput (decision 092). */
   LOG_REQUESTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+  /**
+   * Safe deals (issue 33, decision 103): holding buyers' money needs the operator's licence and a disbursement
+   * account, so they are off in production unless turned on; on elsewhere, where the local sandboxes pay.
+   */
+  SAFE_DEALS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   /** Analytics registrations shed while the event loop lags (decision 098): on, but off under NODE_ENV=test. */
   ANALYTICS_SHEDDING: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   /** Unset: /metrics answers 404. Set: it answers `Authorization: Bearer <METRICS_TOKEN>` only (decision 092). */
@@ -355,6 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * registrations, and a journey checks that the views it makes are counted.
      */
     analyticsShedding: (vars.ANALYTICS_SHEDDING ?? (vars.NODE_ENV === "test" ? "off" : "on")) === "on",
+    /** Whether buyers may start safe deals (decision 103): off in production unless SAFE_DEALS=on. */
+    safeDeals: (vars.SAFE_DEALS ?? (production ? "off" : "on")) === "on",
     /** The bearer token /metrics asks for; unset, /metrics is not served (decision 092). */
     metricsToken: vars.METRICS_TOKEN,
     /** An admin created at start when none has this email (the first admin of a fresh installation). */

@@ -24,6 +24,8 @@ const nextCheckSeconds = (checks: number) => Math.min(10 * 2 ** Math.min(checks,
  * move the payment (`payment-states.ts`). Which provider a payment goes through is its row's `provider`; what each
  * one speaks is its adapter in `providers/`.
  */
+export type PaymentProtocol = ReturnType<typeof createPaymentProtocol>;
+
 export function createPaymentProtocol({
   db,
   providers,
@@ -44,7 +46,7 @@ export function createPaymentProtocol({
 
   /** Asks the provider to prompt the payer; the same id again is harmless (the provider's own earlier request). */
   async function sendRequest(
-    payment: Pick<PaymentRow, "id" | "provider" | "amount" | "currency" | "phone_number" | "package_name">,
+    payment: Pick<PaymentRow, "id" | "provider" | "amount" | "currency" | "phone_number" | "package_name" | "deal_id">,
   ) {
     try {
       await clientOf(payment.provider).request({
@@ -52,7 +54,8 @@ export function createPaymentProtocol({
         amount: payment.amount,
         currency: payment.currency,
         phone: payment.phone_number,
-        packageName: payment.package_name,
+        // What the payer's phone shows they pay for: the boost's package, or the safe deal (issue 33).
+        packageName: payment.package_name ?? `Safe deal ${payment.deal_id}`,
       });
       await states.accepted(payment.id);
       return "accepted" as const;
