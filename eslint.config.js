@@ -23,7 +23,9 @@ const API_MODULES = {
   notifications: ["notification-centre.ts"],
   health: [],
   "password-reset": [],
-  payments: ["latest-subscription.ts"],
+  // Payouts speak through the payments' provider adapters and share their protocol (decision 100).
+  payments: ["latest-subscription.ts", "provider-protocol.ts", "providers/provider.ts"],
+  payouts: ["payouts.ts"],
   "phone-auth": [],
   "phone-reveals": [],
   reports: ["report-moderation.service.ts"],

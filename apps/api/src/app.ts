@@ -73,8 +73,9 @@ import { createPasswordResetService } from "./modules/password-reset/password-re
 import { reactToPaymentsEvents } from "./modules/payments/payments.reactions.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
-import { mtnMomoClient } from "./modules/payments/providers/mtn-momo.ts";
-import { orangeMoneyClient } from "./modules/payments/providers/orange-money.ts";
+import { mtnMomoClient, mtnMomoPayoutClient } from "./modules/payments/providers/mtn-momo.ts";
+import { orangeMoneyClient, orangeMoneyPayoutClient } from "./modules/payments/providers/orange-money.ts";
+import { createPayouts } from "./modules/payouts/payouts.ts";
 import { createReportModerationService } from "./modules/reports/report-moderation.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
@@ -291,6 +292,18 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });
       metrics?.readPayments(payments.countsByState);
       await api.register(paymentsRoutes, { payments });
+      // Money out (decision 100): a seller paid, a buyer refunded, each exactly once, through the same accounts.
+      const payouts = createPayouts({
+        db,
+        events,
+        jobs,
+        providers: {
+          mtn_momo: config.momoDisbursement && mtnMomoPayoutClient(config.momoDisbursement),
+          orange_money: config.orange && config.orangePayouts ? orangeMoneyPayoutClient(config.orange) : null,
+        },
+        log: app.log,
+      });
+      metrics?.readPayouts(payouts.countsByState);
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       // Seller trust (issue 27): response figures kept by chat events, the seller's reveal choice, phone reveals.
       reactToTrustEvents(events, jobs, createTrustService(db, events));
