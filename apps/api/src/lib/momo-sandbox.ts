@@ -244,12 +244,12 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
       return { operation: "token", product, handle: () => issueToken(request, product) };
     }
     if (request.method === "POST" && product === "collection" && path === "/collection/v1_0/requesttopay") {
-      return { operation: "requesttopay", product, handle: () => requestToPay(request, body) };
+      return { operation: "requesttopay", product, handle: () => create(request, body, "requesttopay") };
     }
     if (request.method === "POST" && product === "disbursement" && path === "/disbursement/v1_0/transfer") {
       const referenceId = String(request.headers["x-reference-id"] ?? "");
       transferCalls.set(referenceId, (transferCalls.get(referenceId) ?? 0) + 1);
-      return { operation: "transfer", product, handle: () => transfer(request, body) };
+      return { operation: "transfer", product, handle: () => create(request, body, "transfer") };
     }
     const status =
       product === "collection"
@@ -298,8 +298,16 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     return undefined;
   }
 
-  function requestToPay(request: IncomingMessage, text: string): Answer {
-    const refused = checkCaller(request, "collection");
+  /**
+   * A request to pay, or a transfer out of our account (decision 100): checked alike, a transfer's payee for the payer.
+   * Only requests to pay call back (Waterside asks for no callback about transfers).
+   */
+  function create(request: IncomingMessage, text: string, operation: "requesttopay" | "transfer"): Answer {
+    const [product, partyKey, stored, outcomes] =
+      operation === "requesttopay"
+        ? (["collection", "payer", payments, TEST_OUTCOMES] as const)
+        : (["disbursement", "payee", transfers, PAYOUT_OUTCOMES] as const);
+    const refused = checkCaller(request, product);
     if (refused) return refused;
     const referenceId = String(request.headers["x-reference-id"] ?? "");
     if (!UUID_V4.test(referenceId)) return { status: 400, body: { message: "X-Reference-Id must be a UUID v4." } };
@@ -313,24 +321,25 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
     } catch {
       return { status: 400, body: { message: "The body must be JSON." } };
     }
-    const invalid = invalidBody(body, "payer");
+    const invalid = invalidBody(body, partyKey);
     if (invalid) return { status: 400, body: { message: invalid } };
     if (body.currency !== currency) {
       return { status: 500, body: { code: "INVALID_CURRENCY", message: "Currency not supported." } };
     }
-    if (payments.has(referenceId)) {
+    if (stored.has(referenceId)) {
       return {
         status: 409,
         body: { code: "RESOURCE_ALREADY_EXIST", message: "Duplicated reference id. Creation of resource failed." },
       };
     }
-    const outcome = TEST_OUTCOMES[body.payer!.partyId] ?? { status: "SUCCESSFUL" };
-    payments.set(referenceId, {
+    const party = { partyIdType: body[partyKey]!.partyIdType, partyId: body[partyKey]!.partyId };
+    const outcome = outcomes[party.partyId] ?? { status: "SUCCESSFUL" };
+    stored.set(referenceId, {
       body: {
         amount: body.amount,
         currency: body.currency,
         externalId: body.externalId,
-        payer: { partyIdType: body.payer!.partyIdType, partyId: body.payer!.partyId },
+        ...(partyKey === "payer" ? { payer: party } : { payee: party }),
         payerMessage: body.payerMessage,
         payeeNote: body.payeeNote,
       },
@@ -338,51 +347,10 @@ export async function startMomoSandbox(options: MomoSandboxOptions = {}) {
       outcome,
       financialTransactionId: String(randomInt(100_000_000, 999_999_999)),
     });
-    if (callbackUrl && outcome.status !== "PENDING") {
+    if (operation === "requesttopay" && callbackUrl && outcome.status !== "PENDING") {
       later(resolveAfterMs, () => sendCallbacks(referenceId, String(callbackUrl)));
     }
-    return { status: 202 };
-  }
-
-  /** A transfer out of our account (decision 100): checked as a request to pay is, its payee for the payer. */
-  function transfer(request: IncomingMessage, text: string): Answer | "drop" {
-    const refused = checkCaller(request, "disbursement");
-    if (refused) return refused;
-    const referenceId = String(request.headers["x-reference-id"] ?? "");
-    if (!UUID_V4.test(referenceId)) return { status: 400, body: { message: "X-Reference-Id must be a UUID v4." } };
-    let body: StoredRequest["body"];
-    try {
-      body = JSON.parse(text) as StoredRequest["body"];
-    } catch {
-      return { status: 400, body: { message: "The body must be JSON." } };
-    }
-    const invalid = invalidBody(body, "payee");
-    if (invalid) return { status: 400, body: { message: invalid } };
-    if (body.currency !== currency) {
-      return { status: 500, body: { code: "INVALID_CURRENCY", message: "Currency not supported." } };
-    }
-    if (transfers.has(referenceId)) {
-      return {
-        status: 409,
-        body: { code: "RESOURCE_ALREADY_EXIST", message: "Duplicated reference id. Creation of resource failed." },
-      };
-    }
-    const payee = body.payee!.partyId;
-    const outcome = PAYOUT_OUTCOMES[payee] ?? { status: "SUCCESSFUL" };
-    transfers.set(referenceId, {
-      body: {
-        amount: body.amount,
-        currency: body.currency,
-        externalId: body.externalId,
-        payee: { partyIdType: body.payee!.partyIdType, partyId: payee },
-        payerMessage: body.payerMessage,
-        payeeNote: body.payeeNote,
-      },
-      resolvesAt: outcome.status === "PENDING" ? Infinity : Date.now() + resolveAfterMs,
-      outcome,
-      financialTransactionId: String(randomInt(100_000_000, 999_999_999)),
-    });
-    return payee === MOMO_PAYOUT_TEST_NUMBERS.answerLost ? "drop" : { status: 202 };
+    return operation === "transfer" && party.partyId === MOMO_PAYOUT_TEST_NUMBERS.answerLost ? "drop" : { status: 202 };
   }
 
   function storedStatus(
