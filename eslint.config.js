@@ -24,7 +24,10 @@ const API_MODULES = {
   notifications: ["notification-centre.ts"],
   health: [],
   "password-reset": [],
-  payments: ["latest-subscription.ts", "deal-collections.ts"],
+  // Payouts speak through the payments' provider adapters and share their protocol (decision 100); safe deals collect
+  // through the payments machinery (decision 103).
+  payments: ["latest-subscription.ts", "deal-collections.ts", "provider-protocol.ts", "providers/provider.ts"],
+  payouts: ["payouts.ts"],
   "phone-auth": [],
   "phone-reveals": [],
   reports: ["report-moderation.service.ts"],

@@ -69,6 +69,11 @@ export interface DomainEventMap {
     amount: number;
     currency: TCurrency;
   };
+  /**
+   * A payout reached its provider's final answer (decision 100), once per payout: `subject` is the key its requester
+   * gave ("deal:12:payout"). A failed payout stays failed: its requester decides what follows (another subject).
+   */
+  "payout.settled": { payoutId: string; subject: string; status: "successful" | "failed"; reason: string | null };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -33,6 +33,10 @@ export interface JobMap {
   "deals.cancel-stale": Record<string, never>;
   /** Every ten minutes: each moved deal's ledger checked against its state and its providers' answers. */
   "deals.reconcile-ledger": Record<string, never>;
+  /** Hands a payout written moments ago to its provider (decision 100); queued in the payout's transaction. */
+  "payouts.send": { payoutId: string };
+  /** Every minute: asks the providers about the open payouts whose next check is due, and sends the ones never taken. */
+  "payouts.reconcile": Record<string, never>;
   /** Ends the boosts whose time is up. */
   "payments.expire-subscriptions": Record<string, never>;
   /** Mails the payer the receipt of a successful payment. */

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TCreateDeal, TDeal, TUserReview } from "@waterside/shared/deals";
 import {
@@ -50,7 +50,6 @@ import { findUserReviews, insertUserReview, type UserReviewRow } from "./user-re
 const HOUR_MS = 3_600_000;
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 const newCode = () => String(randomInt(0, 10 ** DEAL_CODE_LENGTH)).padStart(DEAL_CODE_LENGTH, "0");
-const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 /** Liberia keeps UTC all year: its day starts at 00:00 UTC. */
 const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 /** The payout subjects: one payout per deal and direction, ever (decision 100). */

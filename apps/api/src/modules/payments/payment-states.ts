@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import type { Settlement } from "./provider-protocol.ts";
 import { activateSubscription, isBoostPayment } from "./subscription-activation.ts";
 import type { PaymentRow } from "./payments.queries.ts";
 
@@ -10,19 +11,11 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 /** A payment's id: a UUID v4 we make, its provider's reference too (MTN's X-Reference-Id, pawaPay's depositId). */
 export const isPaymentId = (value: string) => UUID_V4.test(value);
 
-/** A payment its provider has not settled yet: it may still move, and the provider may be asked about it. */
-export const isOpen = (status: PaymentRow["status"]) => status === "requesting" || status === "pending";
+export { isOpen } from "./provider-protocol.ts";
 
 /** The spec's three statuses: a payment is pending until its provider settles it. */
 export const publicStatus = (status: PaymentRow["status"]) =>
   status === "successful" ? "completed" : status === "failed" ? "failed" : "pending";
-
-/** The provider's final answer about a payment. */
-export interface Settlement {
-  status: "SUCCESSFUL" | "FAILED";
-  reason?: string;
-  financialTransactionId?: string;
-}
 
 /**
  * A payment's states (decision 048), whatever its provider: `requesting` (written before the provider hears of it) →
