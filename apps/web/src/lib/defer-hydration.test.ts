@@ -123,9 +123,36 @@ describe("withoutScripts", () => {
             ? signedOut
             : null,
     };
-    new Function("document", "localStorage", script)(document, { getItem: () => stored });
-    return { click: (target: unknown) => onClick({ target }), element, menu, signedIn, signedOut, initial };
+    const registered: string[] = [];
+    let onLoad = () => {};
+    const navigator = {
+      serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) },
+    };
+    const addEventListener = (type: string, listener: () => void) => type === "load" && (onLoad = listener);
+    new Function("document", "localStorage", "navigator", "addEventListener", script)(
+      document,
+      { getItem: () => stored },
+      navigator,
+      addEventListener,
+    );
+    return {
+      click: (target: unknown) => onClick({ target }),
+      load: () => onLoad(),
+      registered,
+      element,
+      menu,
+      signedIn,
+      signedOut,
+      initial,
+    };
   }
+
+  it("registers the service worker once the page has loaded, not before", () => {
+    const { load, registered } = runScript(null);
+    expect(registered).toEqual([]);
+    load();
+    expect(registered).toEqual(["/sw.js"]);
+  });
 
   it("opens the menu from its button and closes it from its close button and its backdrop", () => {
     const { click, element, menu } = runScript(null);
