@@ -18,15 +18,17 @@ interface RouterManifest {
   routes: Record<string, { id: string; parentId?: string; module?: string; imports?: string[]; css?: string[] }>;
 }
 
-/** The public pages' layout: every route under it is a public page. */
-const PUBLIC_LAYOUT = "app/layouts/public-layout";
+/** The routes every public page loads: the root and the public pages' layout. */
+const SHELL_ROUTES = ["root", "app/layouts/public-layout"];
 
 /**
- * What is precached: the code every public page needs to come alive offline, not the whole build. The framework
- * entry, the root and public-layout routes and every public page's route (home, categories, listing, search, ad, a
- * seller's profile, the info pages), with their imports and styles, and the router's manifest. Signed-in and admin
- * chunks are cached when they are first used instead: precaching them would spend a visitor's data on screens
- * they may never open. Names carry their content's hash, so no revision is needed.
+ * What is precached: the code every hydrated public page loads before its own route, so that a kept page comes alive
+ * offline even once the browser's HTTP cache has let it go: the framework entry and its imports, the root and the
+ * public layout with their imports and styles, and the router's manifest. A page landed on already loaded all of it,
+ * so installing costs no download there (the names carry their content's hash: no revision, and Workbox then lets
+ * the HTTP cache answer). Each page's own route code, and the signed-in and admin screens', is cached when it is
+ * first used (the worker's /assets route): precaching every route would spend a visitor's data (about 240 KB gzip)
+ * on pages they may never open.
  */
 export function precacheList(clientDir: string): Array<{ url: string; revision: null }> {
   const assetsDir = path.join(clientDir, "assets");
@@ -35,15 +37,11 @@ export function precacheList(clientDir: string): Array<{ url: string; revision: 
   const text = readFileSync(path.join(assetsDir, manifestFile), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as RouterManifest;
 
-  const underPublicLayout = (id: string | undefined): boolean =>
-    id !== undefined && (id === PUBLIC_LAYOUT || underPublicLayout(manifest.routes[id]?.parentId));
-  const publicRoutes = Object.values(manifest.routes).filter(
-    (route) => route.id === "root" || underPublicLayout(route.id),
-  );
   const urls = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (const route of publicRoutes) {
-    // A route without a component (a resource route) has no module in the browser.
-    for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) if (url) urls.add(url);
+  for (const id of SHELL_ROUTES) {
+    const route = manifest.routes[id];
+    if (!route?.module) throw new Error(`React Router's manifest has no route "${id}": update SHELL_ROUTES.`);
+    for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) urls.add(url);
   }
   return [...urls].sort().map((url) => ({ url, revision: null }));
 }

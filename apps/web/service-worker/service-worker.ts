@@ -1,8 +1,8 @@
 /**
  * Waterside's service worker (decision 102), bundled with Workbox into the build's /sw.js by
  * scripts/build-service-worker.ts. What it keeps, and for how long:
- * - the code public pages need, precached once per release (the list is injected at build time);
- * - other hashed /assets files cache-first as they are used (their names change with their content);
+ * - the code every public page loads first, precached once per release (the list is injected at build time);
+ * - every other hashed /assets file cache-first as it is used (a name changes with its content);
  * - pages, their data and public API reads network-first with a short timeout, the last copy as the fallback, so the
  *   listings and ads a visitor opened open again without a signal, marked with when they were fetched;
  * - a signed-in person's API reads the same way in a cache of their own, which the page empties at sign-in and out;
@@ -179,8 +179,8 @@ registerRoute(
   }),
 );
 
-// Hashed build files not in the precache list: a file's name changes with its content, so a kept copy never goes
-// stale; kept while releases come and go, the oldest dropped first.
+// Hashed build files not in the precache list (each page's route code, the signed-in and admin screens'): a file's
+// name changes with its content, so a kept copy never goes stale; kept while releases come and go, oldest out first.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
   new CacheFirst({
