@@ -89,6 +89,10 @@ describe("withoutScripts", () => {
     expect(html.match(/<script\b/g)).toHaveLength(2);
   });
 
+  it("leaves the service worker to the next hydrated page: installing it here would download code (decision 102)", () => {
+    expect(withoutScripts(infoPage())).not.toContain("serviceWorker");
+  });
+
   it("gives its one inline script the response's nonce, and cannot be made to write markup through it", () => {
     const html = withoutScripts(infoPage("bm9uY2U+/w=="), "bm9uY2U+/w==");
     expect(html).toMatch(/<script nonce="bm9uY2U\+\/w==">\(function\(d\)[^<]*<\/script><\/body>/);
@@ -123,36 +127,9 @@ describe("withoutScripts", () => {
             ? signedOut
             : null,
     };
-    const registered: string[] = [];
-    let onLoad = () => {};
-    const navigator = {
-      serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) },
-    };
-    const addEventListener = (type: string, listener: () => void) => type === "load" && (onLoad = listener);
-    new Function("document", "localStorage", "navigator", "addEventListener", script)(
-      document,
-      { getItem: () => stored },
-      navigator,
-      addEventListener,
-    );
-    return {
-      click: (target: unknown) => onClick({ target }),
-      load: () => onLoad(),
-      registered,
-      element,
-      menu,
-      signedIn,
-      signedOut,
-      initial,
-    };
+    new Function("document", "localStorage", script)(document, { getItem: () => stored });
+    return { click: (target: unknown) => onClick({ target }), element, menu, signedIn, signedOut, initial };
   }
-
-  it("registers the service worker once the page has loaded, not before", () => {
-    const { load, registered } = runScript(null);
-    expect(registered).toEqual([]);
-    load();
-    expect(registered).toEqual(["/sw.js"]);
-  });
 
   it("opens the menu from its button and closes it from its close button and its backdrop", () => {
     const { click, element, menu } = runScript(null);

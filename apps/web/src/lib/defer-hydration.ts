@@ -1,4 +1,3 @@
-import { SERVICE_WORKER_URL } from "./offline-caches";
 import { SESSION_STORAGE_KEY } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -41,8 +40,9 @@ const JSON_LD = /\btype="application\/ld\+json"/;
  * - the account links: the session lives in local storage, which the server cannot read, so the top bar is sent
  *   with Login showing and the signed-in links hidden (top-bar.tsx `ScriptlessAccountArea`); a stored user swaps
  *   them and puts their initial in the profile link. Unreadable storage leaves Login, which still works.
- * - the service worker (decision 102), registered after `load` as a hydrated page does (lib/service-worker.ts), so a
- *   visit that starts on an info page is kept for offline reading too. An info page is never an admin screen.
+ * It does not register the service worker (decision 102): installing it from a page that loaded no code would download
+ * the code it precaches while the visitor moves on. The next hydrated page registers it, and info pages opened from
+ * then on are kept for offline reading like any other.
  */
 const SCRIPTLESS_PAGE_SCRIPT =
   `(function(d){d.addEventListener("click",function(e){var t=e.target,m=d.getElementById("site-menu");` +
@@ -52,10 +52,7 @@ const SCRIPTLESS_PAGE_SCRIPT =
   `a=d.querySelector("[data-session=signed-in]"),o=d.querySelector("[data-session=signed-out]");` +
   `if(u&&a&&o){o.hidden=true;a.hidden=false;a.setAttribute("data-signed-in","");` +
   `var i=a.querySelector("[data-initial]");if(i)i.textContent=String(u.name||"").charAt(0).toUpperCase()}` +
-  `}catch(e){}` +
-  `if("serviceWorker"in navigator)addEventListener("load",function(){` +
-  `navigator.serviceWorker.register(${JSON.stringify(SERVICE_WORKER_URL)}).catch(function(){})})` +
-  `})(document)`;
+  `}catch(e){}})(document)`;
 
 /**
  * A page whose route says `scripts: false` (lib/scriptless.ts), sent with no framework JavaScript: drops the module
