@@ -119,7 +119,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["apps/web/public/sw.js"],
+    files: ["apps/web/service-worker/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
