@@ -274,7 +274,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts, collapseSeconds });
       reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts, collapseSeconds });
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
-      const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
+      const chat = createChatService({ db, events, realtime: app.realtime, redis: app.redis, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });
