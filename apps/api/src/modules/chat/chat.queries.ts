@@ -149,19 +149,43 @@ export async function findChatBetween(db: Reader, userA: number, userB: number, 
   return row?.id;
 }
 
+/** Two users and an ad (or none): what names one chat. The users are in order, as chats store them. */
+export interface ChatPair {
+  low: number;
+  high: number;
+  adId: number | null;
+}
+export const chatPairKey = ({ low, high, adId }: ChatPair) => `${low}:${high}:${adId ?? ""}`;
+
 /**
- * The chat of two users about an ad (or none), created when missing; concurrent openers get the same row, and only
- * the one that inserted it is told `created`.
+ * The chats of these pairs, each created when missing, in one statement (in pair order, so two openers of the same
+ * chats wait for each other instead of deadlocking). Concurrent openers get the same row, and only the one that
+ * inserted it is told `created`. A chat another writer committed during the statement is read again after it.
  */
-export async function openChat(tx: Transaction, userA: number, userB: number, adId: number | null) {
-  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
-  const [created] = await tx
-    .insert(chats)
-    .values({ user_low_id: low, user_high_id: high, ad_id: adId })
-    .onConflictDoNothing()
-    .returning({ id: chats.id });
-  if (created) return { id: created.id, created: true };
-  return { id: (await findChatBetween(tx, userA, userB, adId))!, created: false };
+export async function openChats(tx: Transaction, pairs: readonly ChatPair[]) {
+  const wanted = sql.join(
+    pairs.map(({ low, high, adId }) => sql`(${low}::int, ${high}::int, ${adId}::int)`),
+    sql`, `,
+  );
+  const rows = await tx.execute<{ id: number; low: number; high: number; ad_id: number | null; created: boolean }>(sql`
+    with wanted(low, high, ad_id) as (values ${wanted}),
+    inserted as (
+      insert into chats (user_low_id, user_high_id, ad_id)
+      select low, high, ad_id from wanted order by low, high, ad_id nulls first
+      on conflict do nothing
+      returning id, user_low_id as low, user_high_id as high, ad_id)
+    select id, low, high, ad_id, true as created from inserted
+    union all
+    select c.id, c.user_low_id, c.user_high_id, c.ad_id, false from chats c
+    join wanted w on c.user_low_id = w.low and c.user_high_id = w.high and c.ad_id is not distinct from w.ad_id`);
+  const opened = new Map(
+    rows.map((row) => [chatPairKey({ ...row, adId: row.ad_id }), { id: row.id, created: row.created }] as const),
+  );
+  for (const pair of pairs) {
+    if (opened.has(chatPairKey(pair))) continue;
+    opened.set(chatPairKey(pair), { id: (await findChatBetween(tx, pair.low, pair.high, pair.adId))!, created: false });
+  }
+  return opened;
 }
 
 /** The two members of a chat, or undefined when it does not exist. */

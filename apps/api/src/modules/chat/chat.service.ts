@@ -191,6 +191,8 @@ export function createChatService({
     let adId: number | null = null;
     let adOwner: number | null = null;
     if (input.productId !== undefined) {
+      const again = await resent(userId, input.clientId);
+      if (again) return again;
       const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
       // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
       if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
@@ -223,8 +225,27 @@ export function createChatService({
     }
   }
 
-  async function becameContacts(userA: number, userB: number) {
-    await sendOnlineLists([...(await realtime.onlineAmong([userA, userB]))]);
+  // Online lists to send again, gathered over one turn of the event loop: a burst of connects, or of first messages
+  // opening chats, costs one query and one room look-up per turn instead of some for each (decision 101).
+  const due = { lists: new Set<number>(), contactsOf: new Set<number>() };
+  let round: Promise<void> | undefined;
+  function sendOnlineListsSoon() {
+    round ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      round = undefined;
+      const lists = [...due.lists];
+      const changed = [...due.contactsOf];
+      due.lists.clear();
+      due.contactsOf.clear();
+      const contacts = changed.length === 0 ? [] : [...(await findContactsOf(db, changed)).values()].flat();
+      await sendOnlineLists([...(await realtime.onlineAmong([...new Set([...lists, ...contacts])]))]);
+    });
+    return round;
+  }
+
+  /** Two users who just became contacts each get their list again, if online. */
+  function becameContacts(userA: number, userB: number) {
+    due.lists.add(userA).add(userB);
+    return sendOnlineListsSoon();
   }
 
   // A chat's members, kept: every message into a chat needs them, and they never change.
@@ -252,8 +273,8 @@ export function createChatService({
   }
 
   /**
-   * A resend of a first message already stored (its acknowledgement was lost): it is told again and acknowledged
-   * before the ad is looked at, as the chat it opened may be about an ad gone since.
+   * A resend of a first message about an ad already stored (its acknowledgement was lost): it is told again and
+   * acknowledged before the ad is looked at, as the ad may be gone since. Other resends are found by the batch.
    */
   async function resent(senderId: number, clientId: string | undefined) {
     if (clientId === undefined) return undefined;
@@ -300,7 +321,7 @@ export function createChatService({
 
     /** Spec §7 "POST create chat": opens (or reuses) the chat of two users about an ad, with its first message. */
     async create(userId: number, input: TCreateChat): Promise<TChatWithMessages> {
-      const { chatId } = (await resent(userId, input.clientId)) ?? (await start(userId, input));
+      const { chatId } = await start(userId, input);
       return this.open(userId, chatId, { limit: CHAT_MESSAGES_PAGE });
     },
 
@@ -323,15 +344,12 @@ export function createChatService({
         if (otherId !== event.to) throw notFound("Chat");
         return this.send(userId, event.payload.chatId, event.message, event.clientId, otherId);
       }
-      return (
-        (await resent(userId, event.clientId)) ??
-        (await start(userId, {
-          recieverId: event.to,
-          firstMessage: event.message,
-          productId: event.payload.productId,
-          clientId: event.clientId,
-        }))
-      );
+      return start(userId, {
+        recieverId: event.to,
+        firstMessage: event.message,
+        productId: event.payload.productId,
+        clientId: event.clientId,
+      });
     },
 
     /** What a reconnecting client missed since the last message it has, in every chat. */
@@ -357,8 +375,9 @@ export function createChatService({
     },
 
     /** A user came online or went offline: each of their online contacts gets their list again. */
-    async presenceChanged(userId: number) {
-      await sendOnlineLists([...(await realtime.onlineAmong(await findContacts(db, userId)))]);
+    presenceChanged(userId: number) {
+      due.contactsOf.add(userId);
+      return sendOnlineListsSoon();
     },
 
     /**

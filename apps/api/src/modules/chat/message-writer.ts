@@ -8,7 +8,9 @@ import {
   insertMessages,
   lockChats,
   lockSenders,
-  openChat,
+  openChats,
+  chatPairKey,
+  type ChatPair,
   type MessageRow,
 } from "./chat.queries.ts";
 
@@ -135,33 +137,45 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         }
       }
 
-      // First messages open their chat here, so a refused one leaves no empty chat behind. They open in the order of
-      // their pairs, so two batches opening the same chats wait for each other instead of deadlocking.
+      // First messages open their chat here, so a refused one leaves no empty chat behind.
       const chatIds = new Map<number, number>();
       const opened = new Set<number>();
-      const pairKey = ({ senderId, receiverId, chat }: MessageOrder) => [
-        Math.min(senderId, receiverId),
-        Math.max(senderId, receiverId),
-        "open" in chat ? (chat.open.adId ?? 0) : 0,
-      ];
-      const inPairOrder = [...fresh].sort((a, b) => {
-        const [x, y] = [pairKey(orders[a]!), pairKey(orders[b]!)];
-        return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+      const pairOf = (order: MessageOrder, adId: number | null): ChatPair => ({
+        low: Math.min(order.senderId, order.receiverId),
+        high: Math.max(order.senderId, order.receiverId),
+        adId,
       });
-      for (const index of inPairOrder) {
+      const opening = fresh.filter((index) => !results[index] && "open" in orders[index]!.chat);
+      const chats =
+        opening.length === 0
+          ? new Map<string, { id: number; created: boolean }>()
+          : await openChats(tx, [
+              ...new Map(
+                opening.map((index) => {
+                  const order = orders[index]!;
+                  const pair = pairOf(order, "open" in order.chat ? order.chat.open.adId : null);
+                  return [chatPairKey(pair), pair] as const;
+                }),
+              ).values(),
+            ]);
+      for (const index of fresh) {
         const order = orders[index]!;
         if (results[index]) continue;
         if ("id" in order.chat) {
           chatIds.set(index, order.chat.id);
           continue;
         }
-        const chat = await openChat(tx, order.senderId, order.receiverId, order.chat.open.adId);
+        const { adId, isContact } = order.chat.open;
+        const key = chatPairKey(pairOf(order, adId));
+        const chat = chats.get(key)!;
         chatIds.set(index, chat.id);
+        // Only the first message of the batch into a chat it created opened it.
         if (!chat.created) continue;
+        chats.set(key, { ...chat, created: false });
         opened.add(index);
         // A buyer's new chat about the seller's ad (not a seller writing first about their own) is a contact.
-        if (order.chat.open.adId !== null && order.chat.open.isContact) {
-          await publish("chat.started", { chatId: chat.id, adId: order.chat.open.adId, buyerId: order.senderId });
+        if (adId !== null && isContact) {
+          await publish("chat.started", { chatId: chat.id, adId, buyerId: order.senderId });
         }
       }
       const present = new Set(await lockChats(tx, [...new Set(chatIds.values())]));
