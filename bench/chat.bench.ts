@@ -79,9 +79,14 @@ for (let batch = 0; batch < SOCKETS; batch += 1000) {
       })),
     )
     .returning({ id: users.id });
-  for (const { id } of rows) {
-    people.push({ id, token: (await tokens.startSession({ kind: "user", userId: id }, runId)).token });
-  }
+  people.push(
+    ...(await Promise.all(
+      rows.map(async ({ id }) => ({
+        id,
+        token: (await tokens.startSession({ kind: "user", userId: id }, runId)).token,
+      })),
+    )),
+  );
 }
 
 // Users go to the load generators in turn; user i (of the first half) writes to user i + half.
@@ -154,6 +159,9 @@ await new Promise((resolve) => setTimeout(resolve, 1500));
 const tallies = await all("tally", () => ({ kind: "tally" }));
 const resent = await all("resent", () => ({ kind: "resend" }));
 
+if (sent.every((report) => report.sent === 0)) {
+  console.error("No chat was opened, so nothing was sent: the server did not answer the first messages in time.");
+}
 const acknowledged = new Set(sent.flatMap((report) => report.acknowledged));
 const sentCount = sent.reduce((sum, report) => sum + report.sent, 0);
 const firstSentAt = Math.min(...sent.map((report) => report.firstSentAt));

@@ -109,10 +109,13 @@ async function connect(origin: string, people: Array<{ id: number; token: string
   report({ kind: "connected", sockets: sockets.size, failed, seconds: (clock() - started) / 1000 });
 }
 
-const emit = (from: number, event: Parameters<ClientToServerEvents["send-message"]>[0]) =>
+/** A first message waits longer: it is the warm-up that opens the chats, not a measured send. */
+const OPEN_TIMEOUT_MS = 60_000;
+
+const emit = (from: number, event: Parameters<ClientToServerEvents["send-message"]>[0], timeout = ACK_TIMEOUT_MS) =>
   sockets
     .get(from)!
-    .timeout(ACK_TIMEOUT_MS)
+    .timeout(timeout)
     .emitWithAck("send-message", event)
     .then(
       (ack: TSendMessageAck) => ack,
@@ -138,12 +141,16 @@ async function open(list: Array<{ from: number; to: number }>, rate: number, run
   await paced(senders.length, rate, (index) => {
     const sender = senders[index]!;
     answers.push(
-      emit(sender.from, {
-        to: sender.to,
-        message: "Hello, is it still for sale?",
-        payload: {},
-        clientId: `${runId}-open-${sender.from}`,
-      }).then((ack) => {
+      emit(
+        sender.from,
+        {
+          to: sender.to,
+          message: "Hello, is it still for sale?",
+          payload: {},
+          clientId: `${runId}-open-${sender.from}`,
+        },
+        OPEN_TIMEOUT_MS,
+      ).then((ack) => {
         if (ack?.ok) {
           sender.chatId = ack.data.chatId;
           opened += 1;
