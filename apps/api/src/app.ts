@@ -291,7 +291,7 @@ export async function buildApp({
       const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts, collapseSeconds });
       reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts, collapseSeconds });
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
-      const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
+      const chat = createChatService({ db, events, realtime: app.realtime, redis: app.redis, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       reactToChatEvents(events, app.realtime);
       await api.register(chatRoutes, { chat });
