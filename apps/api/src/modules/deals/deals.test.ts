@@ -100,11 +100,21 @@ async function paidDeal({
   return { seller: sold, buyer, dealId: id, transactionId: transaction_id };
 }
 
+/**
+ * Waits for the payer's answer at the wallet, then polls the status call until the payment is final here too, as the
+ * payment flow's Confirm does (polls are limited per minute, and the provider is asked at most once per interval).
+ */
 async function waitForPayment(headers: Headers, transactionId: string, slug: string) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const body = (await get(headers, `/payments/${slug}/status/${transactionId}/ad`)).json().data;
+  const wallet = slug === "momo" ? momo : pawapay;
+  await expect
+    .poll(() => wallet.statusOf(transactionId), { timeout: 15_000 })
+    .toMatch(/^(SUCCESSFUL|FAILED|COMPLETED)$/);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const answer = await get(headers, `/payments/${slug}/status/${transactionId}/ad`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json().data;
     if (body.status !== "pending") return body;
-    await sleep(150);
+    await sleep(500);
   }
   throw new Error("the deal's payment stayed pending");
 }
