@@ -50,10 +50,16 @@ export function ReviewForm({ deal, onReviewed }: { deal: TDeal; onReviewed: () =
           {STARS.map((stars) => (
             <label
               key={stars}
-              className="cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600"
+              className="relative rounded has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600"
             >
-              <input type="radio" value={stars} className="sr-only" {...form.register("stars")} />
-              <span className="sr-only">{`${stars} star${stars === 1 ? "" : "s"}`}</span>
+              {/* The radio covers its star, unseen: a tap, a click and the keyboard reach the control itself. */}
+              <input
+                type="radio"
+                value={stars}
+                aria-label={`${stars} star${stars === 1 ? "" : "s"}`}
+                className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+                {...form.register("stars")}
+              />
               <span
                 aria-hidden="true"
                 className={clsx(
