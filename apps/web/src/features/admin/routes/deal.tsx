@@ -1,7 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZResolveDeal } from "@waterside/shared/deals";
 import type { TAdminDealDetail } from "@waterside/shared/deals";
-import { DEAL_DISPUTE_REASON_TEXT, DEAL_STATUS_TEXT, dealAmountText } from "@waterside/shared/deals-messages";
+import {
+  DEAL_DISPUTE_REASON_TEXT,
+  DEAL_STATUS_TEXT,
+  dealAmountText,
+  type TDealStatus,
+} from "@waterside/shared/deals-messages";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
@@ -45,6 +50,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 type Deal = TAdminDealDetail["deal"];
+
+/** A state of the trail in the parties' words; one the web does not know yet, as stored. */
+const stateText = (status: string) => DEAL_STATUS_TEXT[status as TDealStatus] ?? status;
 
 /**
  * One safe deal for the team (issue 33): its parties, amount, state, the dispute and what the ledger found, its
@@ -120,7 +128,9 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
                 <li key={event.id} className="border-l-2 border-slate-200 pl-3">
                   <p className="font-medium">
                     {event.action}
-                    {event.from_status ? ` · ${event.from_status} → ${event.to_status}` : ` · ${event.to_status}`}
+                    {event.from_status
+                      ? ` · ${stateText(event.from_status)} → ${stateText(event.to_status)}`
+                      : ` · ${stateText(event.to_status)}`}
                   </p>
                   <p className="text-slate-600">
                     {formatDate(event.created_at, "time")}

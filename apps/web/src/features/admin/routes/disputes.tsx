@@ -67,7 +67,10 @@ export default function AdminDisputes() {
               </Link>
             ),
           },
-          { header: "Amount", cell: (deal) => dealAmountText(deal.amount, deal.currency) },
+          {
+            header: "Amount",
+            cell: (deal) => <span className="whitespace-nowrap">{dealAmountText(deal.amount, deal.currency)}</span>,
+          },
           {
             header: "Buyer → seller",
             cell: (deal) => (
