@@ -48,16 +48,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** Whether the deal may still change without the reader doing anything: a payment, a code, a payout on their way. */
-const isLive = (deal: TDeal) =>
-  deal.status === "awaiting_payment" ||
-  deal.status === "awaiting_confirmation" ||
-  deal.status === "held" ||
-  deal.status === "disputed" ||
-  ((deal.status === "released" || deal.status === "refunded") &&
-    deal.kind === "safe" &&
-    deal.payout?.status !== "successful" &&
-    deal.payout?.status !== "failed");
+/**
+ * Whether the deal may still change without the reader doing anything: a payment, a code, a decision, or the money
+ * on its way to them (the seller's payout, the buyer's refund).
+ */
+function isLive(deal: TDeal) {
+  switch (deal.status) {
+    case "awaiting_payment":
+    case "awaiting_confirmation":
+    case "held":
+    case "disputed":
+      return true;
+    case "released":
+    case "refunded": {
+      const paidTo = deal.status === "released" ? "seller" : "buyer";
+      const settled = deal.payout?.status === "successful" || deal.payout?.status === "failed";
+      return deal.kind === "safe" && deal.role === paidTo && !settled;
+    }
+    case "cancelled":
+      return false;
+  }
+}
 
 /**
  * /deals/{id} (issue 33): a deal for its buyer or seller. A step the reader takes shows its answer at once; what the
