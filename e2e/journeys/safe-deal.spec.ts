@@ -210,6 +210,14 @@ test("a buyer pays a safe deal, gives the release code at handover, the seller i
   // The seller never sees the buyer's code.
   await expect(sellerPage.getByText(code, { exact: true })).toHaveCount(0);
 
+  // The deal's chat shows it too, with the way back to the code entry.
+  await sellerPage.getByRole("link", { name: "Open the chat" }).click();
+  const chatCard = sellerPage.getByRole("region", { name: "Safe deal" });
+  await expect(chatCard).toContainText("Paid, held");
+  await expect(chatCard).toContainText("US$ 150.00");
+  await chatCard.getByRole("link", { name: "Enter the code" }).click();
+  await expect(sellerPage).toHaveURL(new RegExp(`${dealPath}$`));
+
   // At the handover the buyer reads the code; a wrong one is refused under the field, the right one releases.
   const entry = sellerPage.getByRole("form", { name: "The buyer's release code" });
   const codeField = entry.getByLabel("The buyer's release code");
