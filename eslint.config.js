@@ -19,11 +19,15 @@ const API_MODULES = {
   auth: ["auth.routes.ts", "tokens.ts"],
   catalog: ["catalog.service.ts", "category-tree.service.ts", "attributes.service.ts"],
   chat: [],
+  deals: [],
   "exchange-rates": ["latest-rate.ts"],
   notifications: ["notification-centre.ts"],
   health: [],
   "password-reset": [],
-  payments: ["latest-subscription.ts"],
+  // Payouts speak through the payments' provider adapters and share their protocol (decision 100); safe deals collect
+  // through the payments machinery (decision 103).
+  payments: ["latest-subscription.ts", "deal-collections.ts", "provider-protocol.ts", "providers/provider.ts"],
+  payouts: ["payouts.ts"],
   "phone-auth": [],
   "phone-reveals": [],
   reports: ["report-moderation.service.ts"],
@@ -115,7 +119,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["apps/web/public/sw.js"],
+    files: ["apps/web/service-worker/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

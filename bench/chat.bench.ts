@@ -1,159 +1,249 @@
 /**
- * Chat over Socket.IO on one server process: how many sockets it holds (and the memory each costs), how many
- * messages a second it stores and delivers end to end, and the delivery latency at that rate (from the sender's
- * emit to the recipient's `new-message`). The server runs as its own process (`npm run serve`) on the configured
- * database (DATABASE_URL, else the embedded one under DATA_DIR); the clients run here.
+ * Chat over Socket.IO on one server process (issue 32): how many sockets it holds and in how much memory, how many
+ * messages a second it stores and delivers end to end, the delivery latency at that rate (from the sender's emit to
+ * the recipient's `new-message`), and whether every acknowledged message is in the store exactly once.
+ *
+ * The server runs as its own process, as production runs it (startTestServer: no demo data, quiet logs), on the
+ * configured database (DATABASE_URL, else the embedded one under DATA_DIR), with a Redis of its own unless
+ * BENCH_REDIS=0 (then the flood counters are kept in the process). The sockets are spread over BENCH_CLIENTS load
+ * generator processes (bench/lib/chat-clients.ts), one user each. Half of the users send, each to a user of the other
+ * half, in a chat its first message opened (at BENCH_OPEN_RATE), then together at BENCH_RATE messages a second for
+ * BENCH_SECONDS; the senders stay under the flood limit (20 a minute). Messages left unacknowledged are sent again
+ * under the same client id, as a client does, then the store is counted by client id.
+ *
+ *   BENCH_SOCKETS=10000 BENCH_RATE=2000 BENCH_SECONDS=20 node --import tsx bench/chat.bench.ts
+ *
+ * BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (bench/lib/cpu-profile.mjs).
  */
+import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
-import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
-import { io, type Socket } from "socket.io-client";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/database.ts";
 import { users } from "../apps/api/src/db/schema/users.ts";
 import { seedReferenceData } from "../apps/api/src/db/seed/seed-reference.ts";
 import { createStorage } from "../apps/api/src/lib/storage.ts";
 import { createTokenService } from "../apps/api/src/modules/auth/tokens.ts";
-import { exitUnlessWebBuilt, serve } from "./lib/server.ts";
+import { startRedis } from "../apps/api/src/test/redis-server.ts";
+import { startTestServer } from "../apps/api/src/test/server-process.ts";
+import type { ClientCommand, ClientReport, SendReport } from "./lib/chat-clients.ts";
+import { exitUnlessWebBuilt } from "./lib/server.ts";
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Offered message rates, one phase each; every socket sends, so each sender stays under the flood limit. */
-const RATES = [50, 100, 150, 200, 300];
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 1000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
+const WITH_REDIS = process.env.BENCH_REDIS !== "0";
+const CPU_PROFILE = process.env.BENCH_CPU_PROF;
+/** "off": the chat process runs no job workers, as when they run in a process of their own (decision 089). */
+const JOB_WORKERS = process.env.BENCH_JOB_WORKERS === "off" ? "off" : "on";
+const TARGET = { rate: 2000, p99: 100, sockets: 10_000, rssMb: 1024 };
 
 exitUnlessWebBuilt();
-
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config, console.log);
 await seedReferenceData(database.db, createStorage(config));
 const tokenSecret = "b".repeat(40);
 const tokens = createTokenService(database.db, tokenSecret);
+const redis = WITH_REDIS ? await startRedis() : undefined;
 
-const server = await serve({
+const server = await startTestServer({
   DATABASE_URL: database.url,
   DATA_DIR: config.dataDir,
   TOKEN_SECRET: tokenSecret,
-  SEED_DEMO: "false",
+  JOB_WORKERS,
+  ...(redis && { REDIS_URL: redis.url }),
+  ...(CPU_PROFILE && {
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "lib/cpu-profile.mjs")}`,
+    CPU_PROFILE_DIR: path.resolve(CPU_PROFILE),
+  }),
 });
-const { origin } = server;
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
+server.child.stderr.pipe(process.stderr);
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))![1]) / 1024;
+let peakRss = 0;
+const sampling = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 250);
 
 // Bench users, created directly: registration is rate limited per address, as it should be.
-const stamp = Date.now();
-const people = await database.db
-  .insert(users)
-  .values(
-    Array.from({ length: SOCKETS }, (_, index) => ({
-      name: `Bench user ${index}`,
-      email: `bench-${stamp}-${index}@example.com`,
-      usertype_id: USER_TYPE.individual,
-    })),
-  )
-  .returning({ id: users.id });
-const sessions = await Promise.all(
-  people.map(async ({ id }) => ({
-    id,
-    token: (await tokens.startSession({ kind: "user", userId: id }, `bench-${stamp}`)).token,
-  })),
-);
-
-const idleRss = rssMb();
-const connectStarted = performance.now();
-const sockets: ClientSocket[] = [];
-for (let batch = 0; batch < SOCKETS; batch += 100) {
-  sockets.push(
+const runId = `bench-${Date.now().toString(36)}`;
+const people: Array<{ id: number; token: string }> = [];
+for (let batch = 0; batch < SOCKETS; batch += 1000) {
+  const rows = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: Math.min(1000, SOCKETS - batch) }, (_, index) => ({
+        name: `Bench user ${batch + index}`,
+        email: `${runId}-${batch + index}@example.com`,
+        usertype_id: USER_TYPE.individual,
+      })),
+    )
+    .returning({ id: users.id });
+  people.push(
     ...(await Promise.all(
-      sessions.slice(batch, batch + 100).map(
-        ({ token }) =>
-          new Promise<ClientSocket>((resolve, reject) => {
-            const socket: ClientSocket = io(origin, {
-              path: "/messages",
-              auth: { token },
-              transports: ["websocket"],
-              reconnection: false,
-            });
-            socket.once("connect", () => resolve(socket));
-            socket.once("connect_error", reject);
-          }),
-      ),
+      rows.map(async ({ id }) => ({
+        id,
+        token: (await tokens.startSession({ kind: "user", userId: id }, runId)).token,
+      })),
     )),
   );
 }
-const connectSeconds = (performance.now() - connectStarted) / 1000;
-await new Promise((resolve) => setTimeout(resolve, 2000));
-const connectedRss = rssMb();
-console.log(
-  `Chat benchmark: ${SOCKETS} sockets connected in ${connectSeconds.toFixed(1)} s; server RSS ${idleRss.toFixed(0)} MB ` +
-    `idle, ${connectedRss.toFixed(0)} MB connected (${(((connectedRss - idleRss) * 1024) / SOCKETS).toFixed(1)} KB a socket)`,
+
+// Users go to the load generators in turn; user i (of the first half) writes to user i + half.
+const clients = Array.from({ length: CLIENTS }, () =>
+  fork(path.join(import.meta.dirname, "lib/chat-clients.ts"), [], { execArgv: ["--import", "tsx"] }),
+);
+const slices = clients.map((_, client) => people.filter((_, index) => index % CLIENTS === client));
+const half = Math.floor(SOCKETS / 2);
+const sendersOf = clients.map((_, client) =>
+  people.flatMap((person, index) =>
+    index < half && index % CLIENTS === client ? [{ from: person.id, to: people[index + half]!.id }] : [],
+  ),
 );
 
-// Socket i writes to socket i ± half: every message crosses from one user's socket to another's.
-const half = SOCKETS / 2;
-const partner = (index: number) => (index < half ? index + half : index - half);
-const sentAt = new Map<string, number>();
-const latencies: number[] = [];
-let delivered = 0;
-sockets.forEach((socket) =>
-  socket.on("new-message", ({ message, payload }) => {
-    if (payload.isSender || !message.clientId) return;
-    const started = sentAt.get(message.clientId);
-    if (started === undefined) return;
-    sentAt.delete(message.clientId);
-    latencies.push(performance.now() - started);
-    delivered += 1;
-  }),
-);
-
-const percentile = (sorted: number[], share: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : NaN;
-const rows: string[] = [];
-let sequence = 0;
-/** Each sender's chat once its first message opened it: later messages go into it, as a client's do. */
-const chatOf = new Map<number, number>();
-for (const rate of RATES) {
-  latencies.length = 0;
-  delivered = 0;
-  let acknowledged = 0;
-  let refused = 0;
-  const total = rate * SECONDS;
-  const started = performance.now();
-  for (let index = 0; index < total; index += 1) {
-    const due = started + (index * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const from = sequence++ % SOCKETS;
-    const clientId = `bench-${stamp}-${sequence}`;
-    sentAt.set(clientId, performance.now());
-    void sockets[from]!.timeout(10_000)
-      .emitWithAck("send-message", {
-        to: sessions[partner(from)]!.id,
-        message: `Bench ${sequence}`,
-        payload: chatOf.has(from) ? { chatId: chatOf.get(from) } : {},
-        clientId,
-      })
-      .then((ack: TSendMessageAck) => {
-        if (!ack.ok) return (refused += 1);
-        chatOf.set(from, ack.data.chatId);
-        acknowledged += 1;
-      })
-      .catch(() => (refused += 1));
-  }
-  // Let the last messages arrive.
-  const deadline = performance.now() + 10_000;
-  while (delivered + refused < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  rows.push(
-    `| ${rate} | ${(delivered / seconds).toFixed(0)} | ${acknowledged} | ${refused} | ` +
-      `${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} |`,
-  );
+const next = <K extends ClientReport["kind"]>(child: ChildProcess, kind: K) =>
+  new Promise<Extract<ClientReport, { kind: K }>>((resolve, reject) => {
+    const onMessage = (message: ClientReport) => {
+      if (message.kind !== kind) return;
+      child.off("message", onMessage);
+      resolve(message as Extract<ClientReport, { kind: K }>);
+    };
+    child.on("message", onMessage);
+    child.once("exit", (code) => reject(new Error(`a load generator exited with ${code}`)));
+  });
+async function all<K extends ClientReport["kind"]>(kind: K, command: (client: number) => ClientCommand) {
+  const answers = clients.map((child) => next(child, kind));
+  clients.forEach((child, client) => child.send(command(client)));
+  return Promise.all(answers);
 }
 
-console.log(`\n| offered msg/s | delivered msg/s | acknowledged | refused | p50 ms | p99 ms |`);
-console.log(`| ------------- | --------------- | ------------ | ------- | ------ | ------ |`);
-for (const row of rows) console.log(row);
+const idleRss = rssMb();
+const connected = await all("connected", (client) => ({
+  kind: "connect",
+  origin: server.url,
+  people: slices[client]!,
+}));
+const sockets = connected.reduce((sum, report) => sum + report.sockets, 0);
+const connectSeconds = Math.max(...connected.map((report) => report.seconds));
+// Let the connections' presence updates settle before reading the memory they hold.
+await new Promise((resolve) => setTimeout(resolve, 5000));
+const socketsRss = rssMb();
+console.log(
+  `${sockets} sockets connected (${connected.reduce((sum, report) => sum + report.failed, 0)} failed) in ` +
+    `${connectSeconds.toFixed(1)} s; server RSS ${idleRss.toFixed(0)} MB before, ${socketsRss.toFixed(0)} MB with them ` +
+    `(${(((socketsRss - idleRss) * 1024) / Math.max(sockets, 1)).toFixed(1)} KB a socket)`,
+);
 
-sockets.forEach((socket) => socket.disconnect());
-await server.stop();
+const opened = await all("opened", (client) => ({
+  kind: "open",
+  senders: sendersOf[client]!,
+  rate: OPEN_RATE / CLIENTS,
+  runId,
+}));
+const openRefused = opened.flatMap((report) => Object.entries(report.refused));
+console.log(
+  `${opened.reduce((sum, report) => sum + report.opened, 0)} chats opened by their first message` +
+    (openRefused.length ? `; refused: ${JSON.stringify(openRefused)}` : ""),
+);
+
+console.log(`Sending ${RATE} messages a second for ${SECONDS} s… (load average before: ${loadAverage()})`);
+const sent: SendReport[] = await all("sent", (client) => ({
+  kind: "send",
+  rate: (RATE * sendersOf[client]!.length) / Math.max(1, half),
+  seconds: SECONDS,
+  runId,
+}));
+const loadDuring = loadAverage();
+// Let the last deliveries arrive.
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const tallies = await all("tally", () => ({ kind: "tally" }));
+const resent = await all("resent", () => ({ kind: "resend" }));
+
+if (sent.every((report) => report.sent === 0)) {
+  console.error("No chat was opened, so nothing was sent: the server did not answer the first messages in time.");
+}
+const acknowledged = new Set(sent.flatMap((report) => report.acknowledged));
+const sentCount = sent.reduce((sum, report) => sum + report.sent, 0);
+const firstSentAt = Math.min(...sent.map((report) => report.firstSentAt));
+const lastAnsweredAt = Math.max(...sent.map((report) => report.lastAnsweredAt));
+const lastDeliveredAt = Math.max(...tallies.map((report) => report.lastDeliveredAt));
+const latencies = tallies.flatMap((report) => report.latencies).sort((a, b) => a - b);
+const delivered = tallies.reduce((sum, report) => sum + report.delivered, 0);
+const deliveredTwice = tallies.reduce((sum, report) => sum + report.deliveredTwice, 0);
+const refused: Record<string, number> = {};
+for (const report of sent) {
+  for (const [why, count] of Object.entries(report.refused)) refused[why] = (refused[why] ?? 0) + count;
+}
+
+// The store, by client id: every acknowledged message once, nothing twice.
+const rows = await database.sql<Array<{ client_id: string; copies: number; first: Date; last: Date }>>`
+  select client_id, count(*)::int as copies, min(created_at) as first, max(created_at) as last from chat_messages
+  where client_id like ${`${runId}-%`} and client_id not like ${`${runId}-open-%`}
+  group by client_id`;
+const storedIds = new Set(rows.map((row) => row.client_id));
+const doubled = rows.filter((row) => row.copies > 1).length;
+const lost = [...acknowledged].filter((clientId) => !storedIds.has(clientId)).length;
+const storedUnacknowledged = rows.filter((row) => !acknowledged.has(row.client_id)).length;
+const storeSeconds = (lastAnsweredAt - firstSentAt) / 1000;
+const deliverSeconds = (lastDeliveredAt - firstSentAt) / 1000;
+const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? NaN;
+
+clearInterval(sampling);
+const table = [
+  {
+    figure: "messages stored / s (acknowledged)",
+    measured: Math.round(acknowledged.size / storeSeconds),
+    target: `≥ ${TARGET.rate}`,
+    met: acknowledged.size / storeSeconds >= TARGET.rate,
+  },
+  {
+    figure: "messages delivered / s",
+    measured: Math.round(delivered / deliverSeconds),
+    target: `≥ ${TARGET.rate}`,
+    met: delivered / deliverSeconds >= TARGET.rate,
+  },
+  { figure: "delivery p50 ms", measured: at(0.5).toFixed(1) },
+  { figure: "delivery p95 ms", measured: at(0.95).toFixed(1) },
+  { figure: "delivery p99 ms", measured: at(0.99).toFixed(1), target: `≤ ${TARGET.p99}`, met: at(0.99) <= TARGET.p99 },
+  { figure: "connected sockets", measured: sockets, target: `≥ ${TARGET.sockets}`, met: sockets >= TARGET.sockets },
+  {
+    figure: "server RSS with the idle sockets, MB",
+    measured: Math.round(socketsRss),
+    target: `≤ ${TARGET.rssMb}`,
+    met: socketsRss <= TARGET.rssMb && sockets >= TARGET.sockets,
+  },
+  {
+    figure: "server RSS at its peak, MB",
+    measured: Math.round(peakRss),
+    target: `≤ ${TARGET.rssMb}`,
+    met: peakRss <= TARGET.rssMb,
+  },
+  { figure: "acknowledged, not stored (lost)", measured: lost, target: "0", met: lost === 0 },
+  { figure: "stored twice (doubled)", measured: doubled, target: "0", met: doubled === 0 },
+];
+console.log(
+  `\nSent ${sentCount} in ${((lastAnsweredAt - firstSentAt) / 1000).toFixed(1)} s (offered ${RATE}/s for ${SECONDS} s); ` +
+    `acknowledged ${acknowledged.size}, refused ${JSON.stringify(refused)}, unanswered within 10 s ` +
+    `${sent.reduce((sum, report) => sum + report.unanswered, 0)}, senders out of allowance ` +
+    `${sent.reduce((sum, report) => sum + report.exhausted, 0)}; delivered ${delivered} (${deliveredTwice} told twice); ` +
+    `stored ${rows.length} (${storedUnacknowledged} without an acknowledgement); resent ` +
+    `${resent.reduce((sum, report) => sum + report.resent, 0)}, confirmed ` +
+    `${resent.reduce((sum, report) => sum + report.confirmed, 0)}. Load average during the run: ${loadDuring}.`,
+);
+console.table(
+  table.map(({ figure, measured, target, met }) => ({
+    figure,
+    measured,
+    target: target === undefined ? "" : `${met ? "PASS" : "MISS"} ${target}`,
+  })),
+);
+
+await all("closed", () => ({ kind: "close" }));
+server.child.kill("SIGTERM");
+await server.exited;
+await redis?.stop();
 await database.close();
+
+function loadAverage() {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+}

@@ -172,6 +172,12 @@ asset="$(grep -oE '/assets/[^"]+\.js' <<<"$page" | head -n 1)"
 [ -n "$asset" ] || fail "GET / links no script under /assets"
 asset_headers="$(curl -sf -D - -o /dev/null "$base$asset")" || fail "GET $asset"
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$asset_headers" || fail "$asset is not cached as immutable"
+# The service worker (decision 102) is in the build, names the page's code in its precache list, and is never cached.
+worker="$(curl -sf -D "$work/sw.headers" "$base/sw.js")" || fail "GET /sw.js"
+grep -qi '^cache-control: no-cache' "$work/sw.headers" || fail "/sw.js may be cached"
+grep -qF '"/assets/entry.client-' <<<"$worker" || fail "/sw.js does not precache the app's entry"
+manifest="$(curl -sf "$base/manifest.webmanifest")" || fail "GET /manifest.webmanifest"
+grep -q '"display":"standalone"' <<<"$manifest" || fail "/manifest.webmanifest said $manifest"
 # Reference data is seeded at every start, production included: the catalogue answers from PostgreSQL.
 categories="$(curl -sf "$base/api/categories/active")" || fail "GET /api/categories/active"
 grep -q '"data":\[{' <<<"$categories" || fail "GET /api/categories/active lists no category: $categories"

@@ -16,6 +16,12 @@ import { safeLoggerOptions } from "./lib/safe-logging.ts";
 import type { Storage } from "./lib/storage.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { reactToAnalyticsEvents } from "./modules/analytics/analytics.reactions.ts";
+import { reactToChatEvents } from "./modules/chat/chat.reactions.ts";
+import { countLedgerDifferences } from "./modules/deals/deal-ledger.ts";
+import { dealsAdminRoutes } from "./modules/deals/deals-admin.routes.ts";
+import { reactToDealsEvents } from "./modules/deals/deals.reactions.ts";
+import { dealsRoutes } from "./modules/deals/deals.routes.ts";
+import { createDealsService } from "./modules/deals/deals.service.ts";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes.ts";
 import { createAnalyticsService, type AnalyticsOptions } from "./modules/analytics/analytics.service.ts";
 import { createAdsService } from "./modules/ads/ads.service.ts";
@@ -73,8 +79,9 @@ import { createPasswordResetService } from "./modules/password-reset/password-re
 import { reactToPaymentsEvents } from "./modules/payments/payments.reactions.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
-import { mtnMomoClient } from "./modules/payments/providers/mtn-momo.ts";
-import { orangeMoneyClient } from "./modules/payments/providers/orange-money.ts";
+import { mtnMomoClient, mtnMomoPayoutClient } from "./modules/payments/providers/mtn-momo.ts";
+import { orangeMoneyClient, orangeMoneyPayoutClient } from "./modules/payments/providers/orange-money.ts";
+import { createPayouts } from "./modules/payouts/payouts.ts";
 import { createReportModerationService } from "./modules/reports/report-moderation.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
@@ -124,10 +131,20 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** How ad views and clicks are written (decision 044); benchmarks compare the settings. */
   analytics?: AnalyticsOptions;
+  /** The clock of safe deals' handovers and auto-release (issue 33): tests move it. */
+  clock?: () => Date;
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
-export async function buildApp({ config, db, storage, jobs, logger = false, analytics: analyticsOptions }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  jobs,
+  logger = false,
+  analytics: analyticsOptions,
+  clock,
+}: AppDeps) {
   const app = Fastify({
     // Secrets, tokens, codes and phone numbers never reach the log (decision 092).
     logger: safeLoggerOptions(logger),
@@ -274,8 +291,9 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       const matcher = createSavedSearchMatcher({ db, jobs, hooks: alerts, collapseSeconds });
       reactToSavedSearchesEvents({ db, events, jobs, matcher, alerts, collapseSeconds });
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
-      const chat = createChatService({ db, events, realtime: app.realtime, mediaBaseUrl });
+      const chat = createChatService({ db, events, realtime: app.realtime, redis: app.redis, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
+      reactToChatEvents(events, app.realtime);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });
       const payments = createPaymentsService({
@@ -291,6 +309,32 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
       reactToPaymentsEvents({ db, jobs, payments, mailer, publicUrl: config.publicUrl });
       metrics?.readPayments(payments.countsByState);
       await api.register(paymentsRoutes, { payments });
+      // Money out (decision 100): a seller paid, a buyer refunded, each exactly once, through the same accounts.
+      const payouts = createPayouts({
+        db,
+        events,
+        jobs,
+        providers: {
+          mtn_momo: config.momoDisbursement && mtnMomoPayoutClient(config.momoDisbursement),
+          orange_money: config.orange && config.orangePayouts ? orangeMoneyPayoutClient(config.orange) : null,
+        },
+        log: app.log,
+      });
+      metrics?.readPayouts(payouts.countsByState);
+      // Safe deals (issue 33, decision 103): buyers' money collected and paid out through the two above.
+      const deals = createDealsService({
+        db,
+        events,
+        collections: payments.dealCollections,
+        payouts,
+        mediaBaseUrl,
+        enabled: config.safeDeals,
+        now: clock,
+        log: app.log,
+      });
+      reactToDealsEvents(events, jobs, deals);
+      metrics?.readDealLedgerDifferences(() => countLedgerDifferences(db));
+      await api.register(dealsRoutes, { deals });
       await api.register(usersRoutes, { users: createUsersService({ db, storage, tokens, events, mediaBaseUrl }) });
       // Seller trust (issue 27): response figures kept by chat events, the seller's reveal choice, phone reveals.
       reactToTrustEvents(events, jobs, createTrustService(db, events));
@@ -349,6 +393,7 @@ export async function buildApp({ config, db, storage, jobs, logger = false, anal
         });
         await admin.register(adminScreeningRulesRoutes, { screening });
         await admin.register(adminExportRoutes, { exports: createAdminExportService(db) });
+        await admin.register(dealsAdminRoutes, { deals, audit: auditedBy });
       });
 
       await api.register(passwordResetRoutes, {

@@ -117,6 +117,11 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
   },
   packages: { analytics: "a package's visibility_boost is part of visibility_score" },
   ratings: { analytics: "the stars are part of visibility_score" },
+  user_reviews: {
+    trust: "a user's stars from completed deals are a trust figure (issue 33)",
+    analytics: "a seller's stars from completed deals are part of visibility_score (issue 33)",
+  },
+  payments: { deals: "the ledger's reconciliation checks a held deal's collection succeeded (issue 33)" },
   response_stats: { analytics: "a seller's quick answers are part of visibility_score (decision 070)" },
   ad_reports: { admin: "the dashboard and the moderation queue show what reports hold (decision 043)" },
   user_reports: { admin: "the dashboard counts unresolved reports" },
@@ -124,12 +129,14 @@ const READ_MODELS: Record<string, "every module" | Record<string, string>> = {
   replies: { admin: "the replies under those reviews" },
   ad_daily_stats: { admin: "the ads export carries each ad's counts" },
   chat_messages: {
+    deals: "an admin deciding a dispute reads the deal's chat (issue 33)",
     notifications: "the unread message an email or push tells of (decision 042)",
     trust: "how fast a seller answers the chats others open (decision 070)",
   },
   chats: {
     trust: "the conversations a seller's response figures cover (decision 070)",
     selling: "a sold ad's buyer is someone who chatted about it (decision 075)",
+    deals: "a deal's chat carries its steps, and a cash deal's buyer is someone who chatted about the ad (issue 33)",
   },
   auth_sessions: { admin: "an admin's latest sign-in is their latest session (decision 057)" },
   ad_flags: { admin: "the moderation queue lists only flagged ads when asked (decision 079)" },

@@ -226,6 +226,19 @@ describe("loadConfig", () => {
     );
   });
 
+  it("pays out through Orange Money only when ORANGE_PAYOUTS says so, from the ORANGE_* account (decision 100)", () => {
+    const dataDir = tempDir();
+    const token = { ORANGE_BASE_URL: "https://api.sandbox.pawapay.io", ORANGE_API_TOKEN: "t0ken" };
+    expect(loadConfig({ DATA_DIR: dataDir, ...token }).orangePayouts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, ...token, ORANGE_PAYOUTS: "true" }).orangePayouts).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ORANGE_PAYOUTS: "true" })).toThrow(
+      "Invalid configuration: ORANGE_PAYOUTS needs the ORANGE_* account it pays out from",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...token, ORANGE_PAYOUTS: "yes" })).toThrow(
+      /^Invalid configuration: ORANGE_PAYOUTS must be true or false/,
+    );
+  });
+
   it("turns Orange Money on with pawaPay's address and token, Liberia's defaults, and refuses half a set", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).orange).toBeNull();

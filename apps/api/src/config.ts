@@ -99,6 +99,11 @@ const environmentSchema = z.object({
     .optional(),
   /** One log line per request at info (method, path, status, time); off saves throughput (decision 092). */
   LOG_REQUESTS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+  /**
+   * Safe deals (issue 33, decision 103): holding buyers' money needs the operator's licence and a disbursement
+   * account, so they are off in production unless turned on; on elsewhere, where the local sandboxes pay.
+   */
+  SAFE_DEALS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   /** Analytics registrations shed while the event loop lags (decision 098): on, but off under NODE_ENV=test. */
   ANALYTICS_SHEDDING: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   /** Unset: /metrics answers 404. Set: it answers `Authorization: Bearer <METRICS_TOKEN>` only (decision 092). */
@@ -220,6 +225,16 @@ const environmentSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, LRD or EUR")
     .optional(),
   MOMO_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  /**
+   * MTN MoMo's Disbursement product for payouts (decision 100): its own subscription key, API user and key, all three
+   * or none, on the MOMO_* account (host, environment, currency). None: no payouts through MTN.
+   */
+  MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_API_USER: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be the API user id (a UUID)")
+    .optional(),
+  MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
   /** Orange Money through pawaPay's deposits API (decision 085): the first two, or none for the local sandbox. */
   ORANGE_BASE_URL: z.url({ message: "must be an absolute URL such as https://api.sandbox.pawapay.io" }).optional(),
   ORANGE_API_TOKEN: z.string().min(1).optional(),
@@ -232,6 +247,8 @@ const environmentSchema = z.object({
     .regex(/^\s*(USD|LRD)\s*(,\s*(USD|LRD)\s*)*$/, "must be USD, LRD or USD,LRD")
     .optional(),
   ORANGE_CALLBACK_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  /** Payouts from the ORANGE_* pawaPay account (decision 100), once pawaPay has enabled them on it. Off by default. */
+  ORANGE_PAYOUTS: booleanFlag.optional(),
   APP_STORE_URL: pageOn("apps\\.apple\\.com", "apps.apple.com"),
   GOOGLE_PLAY_URL: pageOn("play\\.google\\.com", "play.google.com"),
   FACEBOOK_PAGE_URL: pageOn("facebook\\.com|fb\\.com", "facebook.com"),
@@ -296,6 +313,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const momo = momoSettings(vars);
   const orange = orangeSettings(vars, production);
+  const momoDisbursement = momoDisbursementSettings(vars, momo);
+  if (vars.ORANGE_PAYOUTS && !orange) {
+    throw new ConfigError("Invalid configuration: ORANGE_PAYOUTS needs the ORANGE_* account it pays out from");
+  }
 
   return {
     env: vars.NODE_ENV,
@@ -336,6 +357,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * the server runs the local pawaPay sandbox (lib/pawapay-sandbox.ts) instead; in production Orange is then off.
      */
     orange,
+    /**
+     * Payouts (decision 100): MTN's Disbursement product on the MOMO_* account, with its own credentials
+     * (MOMO_DISBURSEMENT_*), and pawaPay's payouts on the ORANGE_* account (ORANGE_PAYOUTS). null and false: no
+     * payouts there. Outside production without MOMO_* / ORANGE_*, the server's local sandboxes take them.
+     */
+    momoDisbursement,
+    orangePayouts: vars.ORANGE_PAYOUTS ?? false,
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     tokenSecret: vars.TOKEN_SECRET ?? developmentSecret(dataDir, "token_secret"),
@@ -355,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * registrations, and a journey checks that the views it makes are counted.
      */
     analyticsShedding: (vars.ANALYTICS_SHEDDING ?? (vars.NODE_ENV === "test" ? "off" : "on")) === "on",
+    /** Whether buyers may start safe deals (decision 103): off in production unless SAFE_DEALS=on. */
+    safeDeals: (vars.SAFE_DEALS ?? (production ? "off" : "on")) === "on",
     /** The bearer token /metrics asks for; unset, /metrics is not served (decision 092). */
     metricsToken: vars.METRICS_TOKEN,
     /** An admin created at start when none has this email (the first admin of a fresh installation). */
@@ -544,6 +574,26 @@ function momoSettings(vars: z.infer<typeof environmentSchema>): MomoConfig | nul
     targetEnvironment,
     currency: vars.MOMO_CURRENCY ?? "EUR",
     callbackUrl: vars.MOMO_CALLBACK_URL,
+  };
+}
+
+/**
+ * MTN payouts are on when the three MOMO_DISBURSEMENT_* are set, on the MoMo account (host, environment, currency):
+ * MTN issues each product its own subscription key and API user. No callback is asked for: the reconciler asks.
+ */
+function momoDisbursementSettings(vars: z.infer<typeof environmentSchema>, momo: MomoConfig | null): MomoConfig | null {
+  const names = ["MOMO_DISBURSEMENT_SUBSCRIPTION_KEY", "MOMO_DISBURSEMENT_API_USER", "MOMO_DISBURSEMENT_API_KEY"];
+  requireTogether(vars, names);
+  if (!vars.MOMO_DISBURSEMENT_SUBSCRIPTION_KEY) return null;
+  if (!momo) {
+    throw new ConfigError("Invalid configuration: MOMO_DISBURSEMENT_* need the MOMO_* account they pay out from");
+  }
+  return {
+    ...momo,
+    subscriptionKey: vars.MOMO_DISBURSEMENT_SUBSCRIPTION_KEY,
+    apiUser: vars.MOMO_DISBURSEMENT_API_USER!,
+    apiKey: vars.MOMO_DISBURSEMENT_API_KEY!,
+    callbackUrl: undefined,
   };
 }
 

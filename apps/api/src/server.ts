@@ -28,12 +28,14 @@ async function main() {
     !loaded.orange && !loaded.production
       ? await startPawapaySandbox({ callbackUrl: `${loaded.publicUrl}/api/payments/orange-money/callback` })
       : null;
+  // The sandboxes pay out too (decision 100): MTN's Disbursement product under its own credentials, pawaPay's payouts.
   const config = {
     ...loaded,
     ...(momoSandbox && {
       momo: { ...momoSandbox.clientConfig, callbackUrl: `${loaded.publicUrl}/api/payments/momo/callback` },
+      momoDisbursement: momoSandbox.disbursementConfig,
     }),
-    ...(pawapaySandbox && { orange: pawapaySandbox.clientConfig }),
+    ...(pawapaySandbox && { orange: pawapaySandbox.clientConfig, orangePayouts: true }),
   };
   if (momoSandbox) say(`Mobile Money: the local MoMo sandbox at ${momoSandbox.url} (README "Mobile Money").`);
   if (pawapaySandbox) say(`Orange Money: the local pawaPay sandbox at ${pawapaySandbox.url} (decision 085).`);

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
+import { buildServiceWorker } from "./build-service-worker.ts";
 
 /**
  * `npm run build` for the web app: React Router builds into a new folder under builds/, and only a complete build is
@@ -39,7 +40,7 @@ export function pruneBuilds(buildsDir: string, current: string, keep = KEPT_EARL
   return removed;
 }
 
-function main() {
+async function main() {
   const webRoot = path.resolve(import.meta.dirname, "..");
   const buildsDir = path.join(webRoot, "builds");
   mkdirSync(buildsDir, { recursive: true });
@@ -53,9 +54,18 @@ function main() {
     rmSync(target, { recursive: true, force: true });
     process.exit(build.status ?? 1);
   }
+  // The worker's precache list names this build's files, so it is made from the finished client build.
+  const worker = await buildServiceWorker(path.join(target, "client")).catch((error: unknown) => {
+    rmSync(target, { recursive: true, force: true });
+    throw error;
+  });
+  console.log(
+    `Service worker: ${(worker.workerBytes / 1024).toFixed(1)} KB, precaching ${worker.files} files ` +
+      `(${(worker.bytes / 1024).toFixed(0)} KB before compression).`,
+  );
   switchBuild(webRoot, target);
   pruneBuilds(buildsDir, target);
   console.log(`Web app built into ${path.relative(webRoot, target)}; build/ points at it.`);
 }
 
-if (import.meta.filename === process.argv[1]) main();
+if (import.meta.filename === process.argv[1]) await main();

@@ -10,6 +10,10 @@ import "./lib/load-context";
 import "./app.css";
 import { startAnalyticsLog } from "~/lib/analytics-log";
 import { loadExchangeRate } from "~/lib/exchange-rate";
+import { startServiceWorker } from "~/lib/service-worker";
+import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
+import { OfflineBanner } from "~/app/layouts/offline-banner";
+import { UpdatePrompt } from "~/app/layouts/update-prompt";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
@@ -27,8 +31,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#047857" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (decision 102): the manifest, and what iOS reads instead of it for the home screen. */}
+        <link rel="manifest" href={WEB_APP_MANIFEST_URL} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        <meta name="apple-mobile-web-app-title" content={BRAND} />
         <Meta />
         {/* Styles need no nonce: the policy allows inline ones. React Router would otherwise give its dev-only
             critical CSS the page's nonce, which the browser hides from the client, and hydration would differ. */}
@@ -70,9 +81,13 @@ export default function App() {
   }, []);
   // Spec §4 analytics log: cards seen and ads opened are sent each minute and when the page is left.
   useEffect(startAnalyticsLog, []);
+  // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
+  useEffect(startServiceWorker, []);
   return (
     <>
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
       <DeferredToaster />
     </>
   );

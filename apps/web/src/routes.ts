@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   route("robots.txt", "features/seo/robots.ts"),
   route("sitemap.xml", "app/routes/sitemap.ts"),
+  route("manifest.webmanifest", "app/routes/web-app-manifest.ts"),
   layout("app/layouts/public-layout.tsx", [
     index("features/ads/routes/home.tsx"),
     ...prefix("categories", [

@@ -28,3 +28,6 @@ export const CHAT_MESSAGES = {
   unblockedDone: "User unblocked.",
   openError: (seller: string) => `Error opening chat with ${seller}`,
 } as const;
+
+/** The client id prefix of a safe deal's steps in its chat (issue 33): reserved, no person's message carries it. */
+export const DEAL_NOTICE_PREFIX = "deal:";

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CHAT_CLIENT_ID_MAX, CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_MESSAGES_PAGE } from "./chat-messages.ts";
+import {
+  CHAT_CLIENT_ID_MAX,
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES,
+  CHAT_MESSAGES_PAGE,
+  DEAL_NOTICE_PREFIX,
+} from "./chat-messages.ts";
 import { zId, zPage } from "./ids.ts";
 
 /** Message ids are 64-bit: a cursor can pass the 32-bit `zId` bound. */
@@ -12,7 +18,13 @@ export const ZChatText = z
   .min(1, CHAT_MESSAGES.empty)
   .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.tooLong);
 
-export const ZClientMessageId = z.string().trim().min(1).max(CHAT_CLIENT_ID_MAX);
+export const ZClientMessageId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CHAT_CLIENT_ID_MAX)
+  // A safe deal's steps carry these in its chat (issue 33): a person's message must never pass for one.
+  .refine((id) => !id.startsWith(DEAL_NOTICE_PREFIX), "This message id is reserved.");
 
 /** Spec §3 "Message", with the sender's own id for it (`clientId`) so a resend is recognised. */
 export const ZChatMessage = z.object({

@@ -2,6 +2,7 @@
  * Safe deals (issue 33, decision 103): a buyer's mobile money held until the item is in hand, and reviews of users
  * only from proven deals. Limits, states and words, without zod: the web's light parts import this.
  */
+import { DEAL_NOTICE_PREFIX } from "./chat-messages.ts";
 import { CURRENCY_SYMBOLS, type TCurrency } from "./money.ts";
 
 /**
@@ -157,4 +158,25 @@ export function dealNotice(action: string, role: TDealRole, amount: string): str
     default:
       return null;
   }
+}
+
+/** The client id a deal's step carries in its chat: the web shows such a message as the deal's card. */
+export const dealNoticeClientId = (dealId: number, action: string) => `${DEAL_NOTICE_PREFIX}${dealId}:${action}`;
+/** The deal a chat message announces a step of, or null for a person's message. */
+export function dealOfNotice(clientId: string | null): number | null {
+  const match = clientId === null ? null : /^deal:(\d+):/.exec(clientId);
+  return match ? Number(match[1]) : null;
+}
+
+/** A deal's step as one line in its chat, the same for both parties: "Safe deal · Paid, held · US$ 120.00". */
+export function dealChatLine(action: string, status: TDealStatus, amount: string): string {
+  const step: Record<string, string> = {
+    created: "Started",
+    cash_created: "Sale recorded, waiting for the buyer's code",
+    handed_over: "Item handed over",
+    paid_out: "Payout sent to the seller",
+    refund_paid: "Refund sent to the buyer",
+    payout_failed: "Payout failed, our team is on it",
+  };
+  return `Safe deal · ${step[action] ?? DEAL_STATUS_TEXT[status]} · ${amount}`;
 }

@@ -78,7 +78,7 @@ const zCode = z
 /** POST /deals/{id}/release {code}: the seller enters the buyer's code at handover. */
 export const ZReleaseDeal = z.object({ code: zCode });
 /** POST /deals/{id}/confirm: the buyer has the item; a cash deal's buyer gives the seller's code. */
-export const ZConfirmDeal = z.object({ code: z.preprocess(blankAsMissing, zCode.optional()) }).optional();
+export const ZConfirmDeal = z.object({ code: z.preprocess(blankAsMissing, zCode.optional()) }).nullish();
 
 /** POST /deals/{id}/dispute {reason, details}. */
 export const ZDisputeDeal = z.object({

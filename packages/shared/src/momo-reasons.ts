@@ -56,3 +56,20 @@ export const MOMO_TEST_NUMBERS = {
   /** Not approved within MTN's 5 minutes. */
   notApprovedInTime: "231880000007",
 } as const;
+
+/**
+ * Payees the local MoMo sandbox's Disbursement product answers in a fixed way (decision 100), as MOMO_TEST_NUMBERS do
+ * for payers: a transfer to any other valid number succeeds after a short delay.
+ */
+export const MOMO_PAYOUT_TEST_NUMBERS = {
+  /** Any number not below is paid; this one is just an example. */
+  paid: "231881234560",
+  /** The transfer fails with PAYEE_NOT_FOUND: the number has no MoMo wallet. */
+  payeeNotFound: "231880000011",
+  /** The transfer fails with NOT_ENOUGH_FUNDS: our own disbursement account has too little in it. */
+  notEnoughFunds: "231880000012",
+  /** The transfer is taken and stays PENDING for good: the payout waits for the reconciler forever. */
+  staysPending: "231880000013",
+  /** The transfer is taken, then the connection is cut before the 202: the sender never hears MTN has it. */
+  answerLost: "231880000014",
+} as const;

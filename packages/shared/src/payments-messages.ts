@@ -178,6 +178,25 @@ export const ORANGE_TEST_NUMBERS = {
   noAnswer: "231770456129",
 } as const;
 
+/**
+ * Recipients the local pawaPay sandbox's payouts answer in a fixed way (decision 100), pawaPay's payout convention
+ * (…089 RECIPIENT_NOT_FOUND, …119 OTHER_ERROR, …129 stuck) on Liberian Orange numbers; any other valid number is paid.
+ */
+export const ORANGE_PAYOUT_TEST_NUMBERS = {
+  /** Any number not below is paid; this one is just an example. */
+  paid: "231770456789",
+  /** The payout fails with RECIPIENT_NOT_FOUND: the number has no Orange Money wallet. */
+  recipientNotFound: "231770456089",
+  /** The payout fails with OTHER_ERROR. */
+  otherError: "231770456119",
+  /** Refused when asked (PAWAPAY_WALLET_OUT_OF_FUNDS): our pawaPay wallet has too little; nothing is sent. */
+  walletOutOfFunds: "231770456199",
+  /** Accepted, then never final: the payout waits for the reconciler for good. */
+  noAnswer: "231770456129",
+  /** Accepted, then the connection is cut before the answer: the sender never hears pawaPay has it. */
+  answerLost: "231770456139",
+} as const;
+
 /** Issue 30: a wallet asked to charge a currency its account does not hold: said on `currency`, with what it takes. */
 export function walletCurrencyError(wallet: TPaymentProvider, accepted: readonly string[]): string {
   const names = accepted.map((code) => (code === "LRD" ? "Liberian dollars" : code === "USD" ? "US dollars" : code));

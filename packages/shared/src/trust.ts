@@ -14,6 +14,11 @@ export const ZTrust = z.object({
   /** When the account was created (ISO 8601). */
   member_since: z.string(),
   active_ads_count: z.number().int(),
+  /**
+   * Stars from the other parties of the user's completed deals (issue 33: "4.7 ★ from 23 deals"): every review is of a
+   * verified deal. `average` is null without reviews.
+   */
+  deal_rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 });
 export type TTrust = z.infer<typeof ZTrust>;
 

@@ -13,6 +13,7 @@ import * as analytics from "./schema/analytics.ts";
 import * as auth from "./schema/auth.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as chat from "./schema/chat.ts";
+import * as deals from "./schema/deals.ts";
 import * as exchangeRates from "./schema/exchange-rates.ts";
 import * as notifications from "./schema/notifications.ts";
 import * as passwordReset from "./schema/password-reset.ts";
@@ -32,6 +33,7 @@ export const schema = {
   ...auth,
   ...catalog,
   ...chat,
+  ...deals,
   ...exchangeRates,
   ...notifications,
   ...passwordReset,

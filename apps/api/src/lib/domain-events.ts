@@ -1,3 +1,5 @@
+import type { TDealStatus } from "@waterside/shared/deals-messages";
+import type { TCurrency } from "@waterside/shared/money";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
 
@@ -46,6 +48,32 @@ export interface DomainEventMap {
    * process only; other processes learn of it from PostgreSQL (`watchRateChanges`, exchange-rates/latest-rate.ts).
    */
   "exchange-rate.changed": { usd_lrd: number };
+  /**
+   * A safe deal's collection settled at its provider (issue 33): the deal holds the money, or is cancelled. Published
+   * once per payment, in the settling transaction.
+   */
+  "deal-payment.settled": { paymentId: string; dealId: number; status: "successful" | "failed"; reason: string | null };
+  /**
+   * A safe deal moved, or took a step within its state (`action`: paid, handed_over, paid_out …): both parties hear of
+   * it, in the deal's chat and as a notification (issue 33).
+   */
+  "deal.changed": {
+    dealId: number;
+    adId: number | null;
+    buyerId: number;
+    sellerId: number;
+    status: TDealStatus;
+    action: string;
+    /** The party who made the step; null when nobody did (the money's arrival, the clock, an admin). */
+    actorUserId: number | null;
+    amount: number;
+    currency: TCurrency;
+  };
+  /**
+   * A payout reached its provider's final answer (decision 100), once per payout: `subject` is the key its requester
+   * gave ("deal:12:payout"). A failed payout stays failed: its requester decides what follows (another subject).
+   */
+  "payout.settled": { payoutId: string; subject: string; status: "successful" | "failed"; reason: string | null };
 }
 export type DomainEventName = keyof DomainEventMap;
 

@@ -27,6 +27,16 @@ export interface JobMap {
   "trust.recompute-user": { userId: number };
   /** Daily: recomputes the sellers' response figures as their 90-day window slides (decision 070). */
   "trust.response-stats-sweep": Record<string, never>;
+  /** Every minute: handed-over safe deals whose 72 hours passed without a dispute release themselves (issue 33). */
+  "deals.auto-release": Record<string, never>;
+  /** Every minute: safe deals waiting for payment on an ad that left sale are cancelled. */
+  "deals.cancel-stale": Record<string, never>;
+  /** Every ten minutes: each moved deal's ledger checked against its state and its providers' answers. */
+  "deals.reconcile-ledger": Record<string, never>;
+  /** Hands a payout written moments ago to its provider (decision 100); queued in the payout's transaction. */
+  "payouts.send": { payoutId: string };
+  /** Every minute: asks the providers about the open payouts whose next check is due, and sends the ones never taken. */
+  "payouts.reconcile": Record<string, never>;
   /** Ends the boosts whose time is up. */
   "payments.expire-subscriptions": Record<string, never>;
   /** Mails the payer the receipt of a successful payment. */

@@ -4,10 +4,23 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MOMO_REASON_DEFAULT_TEXT, MOMO_TEST_NUMBERS, momoReasonText } from "@waterside/shared/momo-reasons";
+import {
+  MOMO_PAYOUT_TEST_NUMBERS,
+  MOMO_REASON_DEFAULT_TEXT,
+  MOMO_TEST_NUMBERS,
+  momoReasonText,
+} from "@waterside/shared/momo-reasons";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
-import { cleanMomoNote, createMomoClient, formatMomoAmount, MomoError, type RequestToPayInput } from "./momo.ts";
+import {
+  cleanMomoNote,
+  createMomoClient,
+  createMomoDisbursementClient,
+  formatMomoAmount,
+  MomoError,
+  type RequestToPayInput,
+  type TransferInput,
+} from "./momo.ts";
 import { momoSandboxCallbackCount, startMomoSandbox, type MomoSandbox } from "./momo-sandbox.ts";
 
 /** A request to pay from the example number that succeeds, with a fresh reference id. */
@@ -540,6 +553,121 @@ describe("MoMo Collections client against the local sandbox", () => {
   });
 });
 
+describe("MoMo Disbursement client against the local sandbox (decision 100)", () => {
+  let sandbox: MomoSandbox;
+  beforeAll(async () => {
+    sandbox = await startMomoSandbox({ resolveAfterMs: 200, currency: "USD" });
+  });
+  afterAll(() => sandbox.close());
+  /** A transfer to a fresh payee (Liberian MTN digits), so counts per payee are this test's own. */
+  const transfer = (overrides: Partial<TransferInput> = {}): TransferInput => ({
+    referenceId: randomUUID(),
+    amount: "40.50",
+    externalId: "payout-1",
+    phone: `23188${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`,
+    payerMessage: "Payout 1",
+    payeeNote: "Waterside deal 12",
+    ...overrides,
+  });
+  const settled = (referenceId: string) =>
+    eventually(() => (sandbox.transferStatusOf(referenceId) === "PENDING" ? undefined : true));
+
+  it("takes a token of its own product: its credentials, and never a Collections token", async () => {
+    const client = createMomoDisbursementClient(sandbox.disbursementConfig);
+    await client.getTransferStatus(randomUUID());
+    const token = sandbox.requests.find((call) => call.path === "/disbursement/token/")!;
+    expect(token.headers["ocp-apim-subscription-key"]).toBe(sandbox.disbursementConfig.subscriptionKey);
+    expect(sandbox.disbursementConfig.subscriptionKey).not.toBe(sandbox.clientConfig.subscriptionKey);
+    // The Collections credentials get nowhere on Disbursement, as at MTN.
+    const wrong = createMomoDisbursementClient({ ...sandbox.disbursementConfig, apiKey: sandbox.clientConfig.apiKey });
+    await expect(wrong.transfer(transfer())).rejects.toMatchObject({ status: 401, code: "login_failed" });
+    const collectionsKey = createMomoDisbursementClient({
+      ...sandbox.disbursementConfig,
+      subscriptionKey: sandbox.clientConfig.subscriptionKey,
+    });
+    await expect(collectionsKey.getTransferStatus(randomUUID())).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("sends MTN's transfer, takes a repeated reference id as the same transfer (409), and reports it SUCCESSFUL", async () => {
+    const client = createMomoDisbursementClient(sandbox.disbursementConfig);
+    const input = transfer();
+    expect(await client.transfer(input)).toEqual({ referenceId: input.referenceId, duplicate: false });
+    expect(await client.transfer(input)).toEqual({ referenceId: input.referenceId, duplicate: true });
+    const sent = sandbox.requests.filter((call) => call.path === "/disbursement/v1_0/transfer");
+    expect(sent.at(-1)!.headers["x-reference-id"]).toBe(input.referenceId);
+    expect(sent.at(-1)!.headers["x-callback-url"]).toBeUndefined();
+    expect(JSON.parse(sent.at(-1)!.body)).toEqual({
+      amount: "40.50",
+      currency: "USD",
+      externalId: "payout-1",
+      payee: { partyIdType: "MSISDN", partyId: input.phone },
+      payerMessage: "Payout 1",
+      payeeNote: "Waterside deal 12",
+    });
+    // Two calls, one transfer: the money left once.
+    expect(sandbox.transferCalls(input.referenceId)).toBe(2);
+    expect(sandbox.transfersTo(input.phone)).toBe(1);
+    expect(await client.getTransferStatus(input.referenceId)).toMatchObject({ status: "PENDING" });
+    await settled(input.referenceId);
+    const done = await client.getTransferStatus(input.referenceId);
+    expect(done).toMatchObject({
+      status: "SUCCESSFUL",
+      amount: "40.50",
+      currency: "USD",
+      payee: { partyIdType: "MSISDN", partyId: input.phone },
+    });
+    expect(done).toHaveProperty("financialTransactionId");
+    expect(await client.getTransferStatus(randomUUID())).toEqual({ status: "NOT_FOUND" });
+  });
+
+  it("fails transfers to the failing test numbers with MTN's reason, and keeps one pending for good", async () => {
+    const client = createMomoDisbursementClient(sandbox.disbursementConfig);
+    const notFound = transfer({ phone: MOMO_PAYOUT_TEST_NUMBERS.payeeNotFound });
+    const noFunds = transfer({ phone: MOMO_PAYOUT_TEST_NUMBERS.notEnoughFunds });
+    const pending = transfer({ phone: MOMO_PAYOUT_TEST_NUMBERS.staysPending });
+    for (const input of [notFound, noFunds, pending]) await client.transfer(input);
+    await settled(notFound.referenceId);
+    await settled(noFunds.referenceId);
+    expect(await client.getTransferStatus(notFound.referenceId)).toMatchObject({
+      status: "FAILED",
+      reason: "PAYEE_NOT_FOUND",
+    });
+    expect(await client.getTransferStatus(noFunds.referenceId)).toMatchObject({
+      status: "FAILED",
+      reason: "NOT_ENOUGH_FUNDS",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await client.getTransferStatus(pending.referenceId)).toMatchObject({ status: "PENDING" });
+  });
+
+  it("loses the answer for the answerLost number: the transfer is made, the caller hears a retryable failure", async () => {
+    const client = createMomoDisbursementClient(sandbox.disbursementConfig);
+    const input = transfer({ phone: MOMO_PAYOUT_TEST_NUMBERS.answerLost });
+    const error = await client.transfer(input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MomoError);
+    expect(error).toMatchObject({ operation: "transfer", code: "NETWORK_ERROR", retryable: true });
+    expect(sandbox.transfersTo(input.phone)).toBe(1);
+    // Sent again with the same id: MTN has it (409), still one transfer.
+    expect(sandbox.transferCalls(input.referenceId)).toBe(1);
+    await expect(client.transfer(input)).resolves.toEqual({ referenceId: input.referenceId, duplicate: true });
+    expect(sandbox.transfersTo(input.phone)).toBe(1);
+  });
+
+  it("refuses a bad reference id or payee before sending, and the sandbox refuses a bad body as MTN does", async () => {
+    const client = createMomoDisbursementClient(sandbox.disbursementConfig);
+    await expect(client.transfer(transfer({ referenceId: "payout-12" }))).rejects.toMatchObject({
+      operation: "transfer",
+      code: "INVALID_REQUEST",
+      retryable: false,
+    });
+    await expect(client.transfer(transfer({ phone: "0886123456x" }))).rejects.toMatchObject({
+      code: "INVALID_REQUEST",
+    });
+    const eur = createMomoDisbursementClient({ ...sandbox.disbursementConfig, currency: "EUR" });
+    await expect(eur.transfer(transfer())).rejects.toMatchObject({ code: "INVALID_CURRENCY", retryable: false });
+  });
+});
+
 describe("cleanMomoNote", () => {
   it("keeps plain text as it is", () => {
     expect(cleanMomoNote("Waterside boost: Premium Package (1 month) #42")).toBe(
@@ -629,6 +757,31 @@ describe("MOMO_* configuration", () => {
     );
     expect(() => loadConfig({ ...base, ...momo, MOMO_API_USER: "someone" })).toThrow(
       /^Invalid configuration: MOMO_API_USER must be the API user id \(a UUID\)/,
+    );
+  });
+
+  it("takes the Disbursement product's three credentials together, on the MoMo account, for payouts", () => {
+    const disbursement = {
+      MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: "disbursement-key",
+      MOMO_DISBURSEMENT_API_USER: "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      MOMO_DISBURSEMENT_API_KEY: "disbursement-secret",
+    };
+    // Real MOMO_* settings without disbursement ones: payouts through MTN are simply not configured.
+    expect(loadConfig({ ...base, ...momo }).momoDisbursement).toBeNull();
+    expect(loadConfig({ ...base, ...momo, ...disbursement }).momoDisbursement).toEqual({
+      baseUrl: "https://sandbox.momodeveloper.mtn.com",
+      subscriptionKey: "disbursement-key",
+      apiUser: "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      apiKey: "disbursement-secret",
+      targetEnvironment: "sandbox",
+      currency: "EUR",
+      callbackUrl: undefined,
+    });
+    expect(() => loadConfig({ ...base, ...momo, ...disbursement, MOMO_DISBURSEMENT_API_KEY: "" })).toThrow(
+      /MOMO_DISBURSEMENT_SUBSCRIPTION_KEY, MOMO_DISBURSEMENT_API_USER, MOMO_DISBURSEMENT_API_KEY go together/,
+    );
+    expect(() => loadConfig({ ...base, ...disbursement })).toThrow(
+      "Invalid configuration: MOMO_DISBURSEMENT_* need the MOMO_* account they pay out from",
     );
   });
 

@@ -7,6 +7,15 @@
  * - `GET /collection/v1_0/requesttopay/{referenceId}` tells PENDING, SUCCESSFUL or FAILED (with a reason), with 200
  *   even for a failed payment; 404 means MTN never accepted the request.
  *
+ * The Disbursement product pays out of our account the same way (decision 100), under its own subscription key, API user
+ * and key (MTN issues them per product) on the same host, environment and currency:
+ *
+ * - `POST /disbursement/token/` as above;
+ * - `POST /disbursement/v1_0/transfer` sends money to a payee and answers 202; our `X-Reference-Id` is the transfer's
+ *   identity at MTN, and the same id again answers 409: MTN has that transfer already, so it is never made twice;
+ * - `GET /disbursement/v1_0/transfer/{referenceId}` tells PENDING, SUCCESSFUL or FAILED (with a reason such as
+ *   PAYEE_NOT_FOUND or NOT_ENOUGH_FUNDS, our account's balance); 404 means MTN never accepted the transfer.
+ *
  * Every call carries the product's `Ocp-Apim-Subscription-Key`. The client retries nothing on its own except once
  * after a 401 with a fresh token; callers (the payments reconciler) decide when to try again from `MomoError.retryable`.
  */
@@ -14,7 +23,7 @@
 export interface MomoConfig {
   /** https://sandbox.momodeveloper.mtn.com, MTN's production host, or the local sandbox. */
   baseUrl: string;
-  /** The Collections product's Ocp-Apim-Subscription-Key. */
+  /** The product's Ocp-Apim-Subscription-Key (Collections, or Disbursement for a disbursement client). */
   subscriptionKey: string;
   /** API user (a UUID) and API key: Basic auth of the token call. */
   apiUser: string;
@@ -69,21 +78,44 @@ export interface RequestToPayResult {
 
 export type MomoFinalStatus = "PENDING" | "SUCCESSFUL" | "FAILED";
 
-export type RequestToPayStatus =
-  | { status: "NOT_FOUND" }
-  | {
-      status: MomoFinalStatus;
-      /** MTN's reason code for a FAILED request (e.g. NOT_ENOUGH_FUNDS); words for it: momoReasonText. */
-      reason?: string;
-      /** MTN's id of the money movement, on SUCCESSFUL. */
-      financialTransactionId?: string;
-      amount: string;
-      currency: string;
-      externalId: string;
-      payer: MomoParty;
-    };
+/** What MTN's status calls say of a request to pay or of a transfer. */
+interface MomoStatusBody {
+  status: MomoFinalStatus;
+  /** MTN's reason code for a FAILED request (e.g. NOT_ENOUGH_FUNDS); words for it: momoReasonText. */
+  reason?: string;
+  /** MTN's id of the money movement, on SUCCESSFUL. */
+  financialTransactionId?: string;
+  amount: string;
+  currency: string;
+  externalId: string;
+}
 
-export type MomoOperation = "token" | "requesttopay" | "status";
+export type RequestToPayStatus = { status: "NOT_FOUND" } | (MomoStatusBody & { payer: MomoParty });
+
+export interface TransferInput {
+  /** UUID v4, ours, kept with the payout before MTN hears of it: the key of the transfer at MTN. */
+  referenceId: string;
+  /** In the account's currency, as for requestToPay. */
+  amount: number | string;
+  /** Our label for MTN's reports; need not be unique. */
+  externalId: string;
+  /** The payee's MSISDN with the country code, digits only. */
+  phone: string;
+  /** Shown in our account's history (MTN calls it the payer's message); cleaned with cleanMomoNote. */
+  payerMessage: string;
+  /** Shown in the payee's history; cleaned with cleanMomoNote. */
+  payeeNote: string;
+}
+
+export interface TransferResult {
+  referenceId: string;
+  /** True when MTN answered 409: it holds a transfer with this reference id already, our own earlier one. */
+  duplicate: boolean;
+}
+
+export type TransferStatus = { status: "NOT_FOUND" } | (MomoStatusBody & { payee: MomoParty });
+
+export type MomoOperation = "token" | "requesttopay" | "transfer" | "status";
 
 /**
  * A call that did not give an answer the caller can use. `status` is the HTTP status (none for a timeout or a network
@@ -148,12 +180,15 @@ export function cleanMomoNote(text: string, fallback = MOMO_NOTE_FALLBACK): stri
 }
 
 /** "25" for 25, "25.50" for 25.5: MTN takes the amount as a string; whole amounts go without decimals. */
-export function formatMomoAmount(amount: number | string): string {
+export function formatMomoAmount(
+  amount: number | string,
+  operation: "requesttopay" | "transfer" = "requesttopay",
+): string {
   const text = typeof amount === "number" ? String(amount) : amount.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
     throw new MomoError(
       `MoMo amount must be more than 0 with at most 2 decimals (got ${JSON.stringify(amount)})`,
-      "requesttopay",
+      operation,
       "INVALID_REQUEST",
       false,
     );
@@ -163,8 +198,13 @@ export function formatMomoAmount(amount: number | string): string {
 }
 
 export type MomoClient = ReturnType<typeof createMomoClient>;
+export type MomoDisbursementClient = ReturnType<typeof createMomoDisbursementClient>;
 
-export function createMomoClient(config: MomoConfig, options: MomoClientOptions = {}) {
+/** Which of MTN's products a client speaks: each has its own path, subscription key and API user. */
+type MomoProduct = "collection" | "disbursement";
+
+/** The calls every product shares: its token, cached and renewed, and authorized calls with it. */
+function momoProduct(product: MomoProduct, config: MomoConfig, options: MomoClientOptions) {
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -201,7 +241,7 @@ export function createMomoClient(config: MomoConfig, options: MomoClientOptions 
   async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${config.apiUser}:${config.apiKey}`).toString("base64");
     // No body: MTN refuses one on the token call.
-    const response = await call("token", "/collection/token/", {
+    const response = await call("token", `/${product}/token/`, {
       method: "POST",
       headers: { Authorization: `Basic ${basic}`, "Ocp-Apim-Subscription-Key": config.subscriptionKey },
     });
@@ -248,81 +288,127 @@ export function createMomoClient(config: MomoConfig, options: MomoClientOptions 
     }
   }
 
+  /**
+   * Creates a request to pay or a transfer under our reference id: resolves once MTN holds it (202), or already held
+   * it (409, our own earlier call whose answer was lost).
+   */
+  async function create(
+    operation: "requesttopay" | "transfer",
+    input: { referenceId: string; amount: number | string; externalId: string; phone: string },
+    party: "payer" | "payee",
+    notes: { payerMessage: string; payeeNote: string },
+  ): Promise<{ referenceId: string; duplicate: boolean }> {
+    if (!isMomoReferenceId(input.referenceId)) {
+      throw new MomoError(
+        `MoMo ${operation}: the reference id must be a UUID v4 (got ${JSON.stringify(input.referenceId)})`,
+        operation,
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const phone = input.phone.replace(/^\+/, "");
+    if (!/^\d{8,15}$/.test(phone)) {
+      throw new MomoError(
+        `MoMo ${operation}: the phone must be an MSISDN with its country code (got ${JSON.stringify(input.phone)})`,
+        operation,
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const body = {
+      amount: formatMomoAmount(input.amount, operation),
+      currency: config.currency,
+      externalId: input.externalId,
+      [party]: { partyIdType: "MSISDN", partyId: phone },
+      payerMessage: cleanMomoNote(notes.payerMessage),
+      payeeNote: cleanMomoNote(notes.payeeNote),
+    };
+    const response = await authorized(operation, `/${product}/v1_0/${operation}`, {
+      method: "POST",
+      headers: {
+        "X-Reference-Id": input.referenceId,
+        "Content-Type": "application/json",
+        ...(config.callbackUrl ? { "X-Callback-Url": config.callbackUrl } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 202 || response.status === 409) {
+      await response.body?.cancel();
+      return { referenceId: input.referenceId, duplicate: response.status === 409 };
+    }
+    throw await answerError(operation, response);
+  }
+
+  /** Where a request or transfer stands at MTN: undefined for NOT_FOUND (MTN never accepted it), else its body. */
+  async function statusOf(operation: "requesttopay" | "transfer", referenceId: string): Promise<unknown> {
+    if (!isMomoReferenceId(referenceId)) {
+      throw new MomoError(
+        `MoMo status: the reference id must be a UUID v4 (got ${JSON.stringify(referenceId)})`,
+        "status",
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const response = await authorized("status", `/${product}/v1_0/${operation}/${referenceId}`, { method: "GET" });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (response.status !== 200) throw await answerError("status", response);
+    return readJson("status", response);
+  }
+
+  return { create, statusOf };
+}
+
+/** MTN's Collections product: requests to pay (decision 048). */
+export function createMomoClient(config: MomoConfig, options: MomoClientOptions = {}) {
+  const collection = momoProduct("collection", config, options);
   return {
     /** Asks the payer to approve the payment on their phone. Resolves once MTN holds the request (202, or 409). */
-    async requestToPay(input: RequestToPayInput): Promise<RequestToPayResult> {
-      if (!isMomoReferenceId(input.referenceId)) {
-        throw new MomoError(
-          `MoMo requesttopay: the reference id must be a UUID v4 (got ${JSON.stringify(input.referenceId)})`,
-          "requesttopay",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const phone = input.phone.replace(/^\+/, "");
-      if (!/^\d{8,15}$/.test(phone)) {
-        throw new MomoError(
-          `MoMo requesttopay: the phone must be an MSISDN with its country code (got ${JSON.stringify(input.phone)})`,
-          "requesttopay",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const body = {
-        amount: formatMomoAmount(input.amount),
-        currency: config.currency,
-        externalId: input.externalId,
-        payer: { partyIdType: "MSISDN", partyId: phone },
-        payerMessage: cleanMomoNote(input.payerMessage),
-        payeeNote: cleanMomoNote(input.payeeNote),
-      };
-      const response = await authorized("requesttopay", "/collection/v1_0/requesttopay", {
-        method: "POST",
-        headers: {
-          "X-Reference-Id": input.referenceId,
-          "Content-Type": "application/json",
-          ...(config.callbackUrl ? { "X-Callback-Url": config.callbackUrl } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (response.status === 202) {
-        await response.body?.cancel();
-        return { referenceId: input.referenceId, duplicate: false };
-      }
-      if (response.status === 409) {
-        await response.body?.cancel();
-        return { referenceId: input.referenceId, duplicate: true };
-      }
-      throw await answerError("requesttopay", response);
+    requestToPay(input: RequestToPayInput): Promise<RequestToPayResult> {
+      return collection.create("requesttopay", input, "payer", input);
     },
 
     /** Where the request stands at MTN. NOT_FOUND: MTN never accepted it (no 202), so nobody was charged. */
     async getRequestToPayStatus(referenceId: string): Promise<RequestToPayStatus> {
-      if (!isMomoReferenceId(referenceId)) {
-        throw new MomoError(
-          `MoMo status: the reference id must be a UUID v4 (got ${JSON.stringify(referenceId)})`,
-          "status",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const response = await authorized("status", `/collection/v1_0/requesttopay/${referenceId}`, { method: "GET" });
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return { status: "NOT_FOUND" };
-      }
-      if (response.status !== 200) throw await answerError("status", response);
-      return parseStatus(await readJson("status", response));
+      const body = await collection.statusOf("requesttopay", referenceId);
+      if (body === undefined) return { status: "NOT_FOUND" };
+      const { party, ...status } = parseStatus(body, "payer");
+      return { ...status, payer: party };
     },
   };
 }
 
 /**
- * MTN's status body. `reason` is a code string today and was an object { code, message } in older versions; both give
- * the code. Statuses other than the documented three are read conservatively: a refusal or a timeout is FAILED, and
- * anything unknown stays PENDING, so the reconciler asks again rather than activating or failing a payment on a guess.
+ * MTN's Disbursement product: transfers out of our account to a payee (decision 100). `config` carries the
+ * Disbursement product's subscription key, API user and key; host, environment and currency are the account's.
  */
-function parseStatus(value: unknown): RequestToPayStatus {
+export function createMomoDisbursementClient(config: MomoConfig, options: MomoClientOptions = {}) {
+  const disbursement = momoProduct("disbursement", config, options);
+  return {
+    /** Sends the money. Resolves once MTN holds the transfer (202), or held it already (409): never two transfers. */
+    transfer(input: TransferInput): Promise<TransferResult> {
+      return disbursement.create("transfer", input, "payee", input);
+    },
+
+    /** Where the transfer stands at MTN. NOT_FOUND: MTN never accepted it, so nothing was sent. */
+    async getTransferStatus(referenceId: string): Promise<TransferStatus> {
+      const body = await disbursement.statusOf("transfer", referenceId);
+      if (body === undefined) return { status: "NOT_FOUND" };
+      const { party, ...status } = parseStatus(body, "payee");
+      return { ...status, payee: party };
+    },
+  };
+}
+
+/**
+ * MTN's status body, of a request to pay (its `payer`) or a transfer (its `payee`). `reason` is a code string today
+ * and was an object { code, message } in older versions; both give the code. Statuses other than the documented three
+ * are read conservatively: a refusal or a timeout is FAILED, and anything unknown stays PENDING, so the reconciler asks
+ * again rather than settling on a guess.
+ */
+function parseStatus(value: unknown, partyKey: "payer" | "payee"): MomoStatusBody & { party: MomoParty } {
   if (typeof value !== "object" || value === null) {
     throw new MomoError("MoMo status: the answer is not an object", "status", "INVALID_RESPONSE", true);
   }
@@ -334,7 +420,10 @@ function parseStatus(value: unknown): RequestToPayStatus {
   else if (raw === "REJECTED") [status, reason] = ["FAILED", reason ?? "APPROVAL_REJECTED"];
   else if (raw === "TIMEOUT" || raw === "EXPIRED") [status, reason] = ["FAILED", reason ?? "EXPIRED"];
   else status = "PENDING";
-  const payer = (typeof body.payer === "object" && body.payer !== null ? body.payer : {}) as Record<string, unknown>;
+  const party = (typeof body[partyKey] === "object" && body[partyKey] !== null ? body[partyKey] : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     status,
     ...(status === "FAILED" && reason ? { reason } : {}),
@@ -344,7 +433,7 @@ function parseStatus(value: unknown): RequestToPayStatus {
     amount: String(body.amount ?? ""),
     currency: String(body.currency ?? ""),
     externalId: String(body.externalId ?? ""),
-    payer: { partyIdType: String(payer.partyIdType ?? ""), partyId: String(payer.partyId ?? "") },
+    party: { partyIdType: String(party.partyIdType ?? ""), partyId: String(party.partyId ?? "") },
   };
 }
 

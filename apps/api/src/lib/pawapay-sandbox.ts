@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
+import { ORANGE_PAYOUT_TEST_NUMBERS, ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
 import { momoSandboxCallbackCount, type MomoCallbackBehaviour } from "./momo-sandbox.ts";
 import type { PawapayConfig } from "./pawapay.ts";
 
@@ -18,6 +18,10 @@ import type { PawapayConfig } from "./pawapay.ts";
  * that is not an MSISDN. A depositId it knows gets DUPLICATE_IGNORED. An accepted deposit stays ACCEPTED for
  * `resolveAfterMs`, then ends COMPLETED, or as ORANGE_TEST_NUMBERS say; the final deposit is POSTed to the callback
  * URL, as on real networks not always exactly once (momoSandboxCallbackCount).
+ *
+ * Payouts (decision 100) are checked the same way (`recipient` for `payer`), DUPLICATE_IGNORED for a payoutId it
+ * knows, and end as ORANGE_PAYOUT_TEST_NUMBERS say, COMPLETED for any other recipient. They get no callback (Waterside
+ * asks about them). `payoutsTo` counts the money that left per recipient, `payoutCalls` the calls per payoutId.
  */
 
 export interface PawapaySandboxOptions {
@@ -62,9 +66,9 @@ export interface PawapaySandboxCallback {
  * What the next matching call gets instead of its normal answer (once): of the operation `on` (either when not
  * given), and when `depositId` is given, only a status call about that deposit.
  */
-export type PawapaySandboxFault = { on?: "deposit" | "status"; depositId?: string } & (
+export type PawapaySandboxFault = { on?: "deposit" | "payout" | "status"; depositId?: string; payoutId?: string } & (
   | { kind: "status"; status: number; failureCode?: string }
-  /** The deposit is stored (pawaPay has it), then the connection is cut: the caller never sees ACCEPTED. */
+  /** The deposit or payout is stored (pawaPay has it), then the connection is cut: the caller never sees ACCEPTED. */
   | { kind: "drop-after-accept" }
   /** The normal answer, this much later. */
   | { kind: "delay"; ms: number }
@@ -77,6 +81,13 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,2})?$/;
 
 type Outcome = { status: "COMPLETED" } | { status: "FAILED"; failureCode: string } | { status: "PROCESSING" };
+
+/** Payout outcomes by recipient, as pawaPay's sandbox picks them by last digits (decision 100). */
+const PAYOUT_OUTCOMES: Record<string, Outcome> = {
+  [ORANGE_PAYOUT_TEST_NUMBERS.recipientNotFound]: { status: "FAILED", failureCode: "RECIPIENT_NOT_FOUND" },
+  [ORANGE_PAYOUT_TEST_NUMBERS.otherError]: { status: "FAILED", failureCode: "OTHER_ERROR" },
+  [ORANGE_PAYOUT_TEST_NUMBERS.noAnswer]: { status: "PROCESSING" },
+};
 
 /** Deposit outcomes by number, as pawaPay's sandbox picks them by last digits (docs.pawapay.io/testing_the_api). */
 const TEST_OUTCOMES: Record<string, Outcome> = {
@@ -110,6 +121,9 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
   const callbackBehaviour = options.callbackBehaviour ?? "real";
 
   const deposits = new Map<string, StoredDeposit>();
+  const payouts = new Map<string, StoredDeposit>();
+  /** Payout calls received per payoutId, whatever their answer (DUPLICATE_IGNORED included). */
+  const payoutCalls = new Map<string, number>();
   const requests: PawapaySandboxRequest[] = [];
   const callbacks: PawapaySandboxCallback[] = [];
   const callbacksByDeposit = new Map<string, PawapaySandboxCallback[]>();
@@ -128,18 +142,22 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
     timers.add(timer);
   }
 
-  /** The deposit as the status call and the callback show it. */
-  function depositBody(depositId: string) {
-    const deposit = deposits.get(depositId)!;
+  /** The deposit (or payout) as the status call and the callback show it. */
+  function depositBody(depositId: string, stored = deposits) {
+    const deposit = stored.get(depositId)!;
     const outcome: Outcome | { status: "ACCEPTED" } =
       Date.now() < deposit.resolvesAt ? { status: "ACCEPTED" } : deposit.outcome;
+    const payout = stored === payouts;
     return {
-      depositId,
+      [payout ? "payoutId" : "depositId"]: depositId,
       status: outcome.status,
       amount: deposit.amount,
       currency: deposit.currency,
       country: "LBR",
-      payer: { type: "MMO", accountDetails: { phoneNumber: deposit.phoneNumber, provider: deposit.provider } },
+      [payout ? "recipient" : "payer"]: {
+        type: "MMO",
+        accountDetails: { phoneNumber: deposit.phoneNumber, provider: deposit.provider },
+      },
       ...(deposit.customerMessage ? { customerMessage: deposit.customerMessage } : {}),
       created: deposit.created,
       ...(outcome.status === "COMPLETED" ? { providerTransactionId: deposit.providerTransactionId } : {}),
@@ -175,30 +193,48 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
   }
 
   type Answer = { status: number; body?: unknown } | "drop";
-  type Route = { operation: "deposit" | "status"; depositId?: string; handle: () => Answer };
+  type Route = { operation: "deposit" | "payout" | "status"; depositId?: string; handle: () => Answer };
 
   function takeFault({ operation, depositId }: Route) {
     const index = faults.findIndex(
       (fault) =>
         (fault.on === undefined || fault.on === operation) &&
-        (fault.depositId === undefined || fault.depositId === depositId),
+        ((fault.depositId ?? fault.payoutId) === undefined || (fault.depositId ?? fault.payoutId) === depositId),
     );
     return index === -1 ? undefined : faults.splice(index, 1)[0];
   }
 
   function route(request: IncomingMessage, path: string, body: string): Route | undefined {
     if (request.method === "POST" && path === "/v2/deposits") {
-      return { operation: "deposit", handle: () => initiate(body) };
+      return { operation: "deposit", handle: () => initiate(body, "deposit") };
     }
     const status = /^\/v2\/deposits\/([^/]+)$/.exec(path);
     if (request.method === "GET" && status) {
       const depositId = decodeURIComponent(status[1]!);
       return { operation: "status", depositId, handle: () => check(depositId) };
     }
+    if (request.method === "POST" && path === "/v2/payouts") {
+      // Counted on arrival, whatever the answer (a fault's included).
+      const payoutId = /"payoutId"\s*:\s*"([^"]*)"/.exec(body)?.[1] ?? "";
+      payoutCalls.set(payoutId, (payoutCalls.get(payoutId) ?? 0) + 1);
+      return { operation: "payout", handle: () => initiate(body, "payout") };
+    }
+    const payoutStatus = /^\/v2\/payouts\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && payoutStatus) {
+      // Faults and status counts name it as they name a deposit: by its id.
+      const payoutId = decodeURIComponent(payoutStatus[1]!);
+      return { operation: "status", depositId: payoutId, handle: () => check(payoutId, payouts) };
+    }
     return undefined;
   }
 
-  function initiate(text: string): Answer {
+  /**
+   * A deposit, or a payout from our wallet (decision 100): checked alike, a payout's `payoutId` and `recipient` for the
+   * deposit's `depositId` and `payer`.
+   */
+  function initiate(text: string, kind: "deposit" | "payout"): Answer {
+    const [idKey, partyKey, stored] =
+      kind === "deposit" ? (["depositId", "payer", deposits] as const) : (["payoutId", "recipient", payouts] as const);
     let body: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -207,17 +243,17 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
     } catch {
       return { status: 400, body: { status: "REJECTED", ...failure("INVALID_INPUT", "The body is not JSON.") } };
     }
-    const invalid = invalidDeposit(body);
-    if (invalid) return { status: 400, body: { depositId: body.depositId, status: "REJECTED", ...invalid } };
-    const depositId = String(body.depositId);
+    const invalid = invalidDeposit({ ...body, depositId: body[idKey], payer: body[partyKey] }, kind);
+    if (invalid) return { status: 400, body: { [idKey]: body[idKey], status: "REJECTED", ...invalid } };
+    const id = String(body[idKey]);
     const created = new Date().toISOString();
     const reply = (status: "ACCEPTED" | "DUPLICATE_IGNORED" | "REJECTED", extra = {}) => ({
       status: 200,
-      body: { depositId, status, created, ...extra },
+      body: { [idKey]: id, status, created, ...extra },
     });
-    if (deposits.has(depositId)) return reply("DUPLICATE_IGNORED");
-    const payer = body.payer as { accountDetails: { phoneNumber: string; provider: string } };
-    const { phoneNumber, provider: asked } = payer.accountDetails;
+    if (stored.has(id)) return reply("DUPLICATE_IGNORED");
+    const party = body[partyKey] as { accountDetails: { phoneNumber: string; provider: string } };
+    const { phoneNumber, provider: asked } = party.accountDetails;
     if (asked !== provider) return reply("REJECTED", failure("INVALID_PROVIDER", "The provider is not available."));
     if (!currencies.includes(String(body.currency))) {
       return reply("REJECTED", failure("INVALID_CURRENCY", "The currency is not supported by the provider."));
@@ -225,12 +261,15 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
     if (!/^\d{8,15}$/.test(phoneNumber)) {
       return reply("REJECTED", failure("INVALID_PHONE_NUMBER", "The phone number is not an MSISDN."));
     }
-    if (phoneNumber === ORANGE_TEST_NUMBERS.rejected) {
+    if (kind === "deposit" && phoneNumber === ORANGE_TEST_NUMBERS.rejected) {
       return reply("REJECTED", failure("AMOUNT_OUT_OF_BOUNDS", "The amount is outside the provider's limits."));
     }
-    const outcome = TEST_OUTCOMES[phoneNumber] ?? { status: "COMPLETED" };
-    deposits.set(depositId, {
-      depositId,
+    if (kind === "payout" && phoneNumber === ORANGE_PAYOUT_TEST_NUMBERS.walletOutOfFunds) {
+      return reply("REJECTED", failure("PAWAPAY_WALLET_OUT_OF_FUNDS", "The wallet does not have enough funds."));
+    }
+    const outcome = (kind === "deposit" ? TEST_OUTCOMES : PAYOUT_OUTCOMES)[phoneNumber] ?? { status: "COMPLETED" };
+    stored.set(id, {
+      depositId: id,
       amount: String(body.amount),
       currency: String(body.currency),
       phoneNumber,
@@ -241,20 +280,22 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
       outcome,
       providerTransactionId: String(randomInt(100_000_000, 999_999_999)),
     });
-    // A deposit that never gets an answer gets no callback either (pawaPay's "stuck" test numbers).
-    if (options.callbackUrl && outcome.status !== "PROCESSING") {
+    // A deposit that never gets an answer gets no callback either (pawaPay's "stuck" test numbers). Payouts get none
+    // here: Waterside asks about them.
+    if (kind === "deposit" && options.callbackUrl && outcome.status !== "PROCESSING") {
       const url = options.callbackUrl;
-      later(resolveAfterMs, () => sendCallbacks(depositId, url));
+      later(resolveAfterMs, () => sendCallbacks(id, url));
     }
-    return reply("ACCEPTED");
+    return kind === "payout" && phoneNumber === ORANGE_PAYOUT_TEST_NUMBERS.answerLost ? "drop" : reply("ACCEPTED");
   }
 
-  function check(depositId: string): Answer {
-    if (!UUID_V4.test(depositId)) {
-      return { status: 400, body: failure("INVALID_PARAMETER", "The depositId must be a UUID v4.") };
+  function check(id: string, stored = deposits): Answer {
+    if (!UUID_V4.test(id)) {
+      const name = stored === payouts ? "payoutId" : "depositId";
+      return { status: 400, body: failure("INVALID_PARAMETER", `The ${name} must be a UUID v4.`) };
     }
-    if (!deposits.has(depositId)) return { status: 200, body: { status: "NOT_FOUND" } };
-    return { status: 200, body: { status: "FOUND", data: depositBody(depositId) } };
+    if (!stored.has(id)) return { status: 200, body: { status: "NOT_FOUND" } };
+    return { status: 200, body: { status: "FOUND", data: depositBody(id, stored) } };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -342,6 +383,18 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
     statusOf(depositId: string) {
       return deposits.has(depositId) ? depositBody(depositId).status : undefined;
     },
+    /** How many payouts were made to this recipient (digits with the country code): the money that left for them. */
+    payoutsTo(phone: string) {
+      return [...payouts.values()].filter((payout) => payout.phoneNumber === phone).length;
+    },
+    /** How many payout calls (`POST /v2/payouts`) arrived with this payoutId, DUPLICATE_IGNORED included. */
+    payoutCalls(payoutId: string) {
+      return payoutCalls.get(payoutId) ?? 0;
+    },
+    /** What a status call would say of the payout now, without being one; undefined for an unknown payout. */
+    payoutStatusOf(payoutId: string) {
+      return payouts.has(payoutId) ? depositBody(payoutId, payouts).status : undefined;
+    },
     /** The next matching call gets this fault instead of its normal answer. */
     failNext(fault: PawapaySandboxFault) {
       faults.push(fault);
@@ -358,14 +411,23 @@ export async function startPawapaySandbox(options: PawapaySandboxOptions = {}) {
 
 export type PawapaySandbox = Awaited<ReturnType<typeof startPawapaySandbox>>;
 
-/** What pawaPay checks in a deposit's body before anything else: its failureReason, or undefined when it passes. */
-function invalidDeposit(body: Record<string, unknown>) {
-  for (const name of ["depositId", "amount", "currency", "payer"]) {
-    if (body[name] === undefined) return failure("MISSING_PARAMETER", `${name} is required.`);
+/**
+ * What pawaPay checks in a deposit's body (or a payout's, its payoutId and recipient given as depositId and payer)
+ * before anything else: its failureReason, or undefined when it passes.
+ */
+function invalidDeposit(body: Record<string, unknown>, kind: "deposit" | "payout") {
+  const names = kind === "deposit" ? { id: "depositId", party: "payer" } : { id: "payoutId", party: "recipient" };
+  for (const [name, field] of [
+    [names.id, "depositId"],
+    ["amount", "amount"],
+    ["currency", "currency"],
+    [names.party, "payer"],
+  ] as const) {
+    if (body[field] === undefined) return failure("MISSING_PARAMETER", `${name} is required.`);
   }
   const { depositId, amount, currency, payer, customerMessage } = body;
   if (typeof depositId !== "string" || !UUID_V4.test(depositId)) {
-    return failure("INVALID_PARAMETER", "depositId must be a UUID v4.");
+    return failure("INVALID_PARAMETER", `${names.id} must be a UUID v4.`);
   }
   if (typeof amount !== "string" || !AMOUNT.test(amount) || !(Number(amount) > 0)) {
     return failure("INVALID_PARAMETER", "amount must be a positive decimal in a string, with at most 2 decimals.");
@@ -377,9 +439,9 @@ function invalidDeposit(body: Record<string, unknown>) {
   const details = (
     typeof party.accountDetails === "object" && party.accountDetails !== null ? party.accountDetails : {}
   ) as Record<string, unknown>;
-  if (party.type !== "MMO") return failure("INVALID_PARAMETER", "payer.type must be MMO.");
+  if (party.type !== "MMO") return failure("INVALID_PARAMETER", `${names.party}.type must be MMO.`);
   if (typeof details.phoneNumber !== "string" || typeof details.provider !== "string") {
-    return failure("MISSING_PARAMETER", "payer.accountDetails needs phoneNumber and provider.");
+    return failure("MISSING_PARAMETER", `${names.party}.accountDetails needs phoneNumber and provider.`);
   }
   if (
     customerMessage !== undefined &&

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
+import { ORANGE_PAYOUT_TEST_NUMBERS, ORANGE_TEST_NUMBERS } from "@waterside/shared/payments-messages";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   cleanCustomerMessage,
@@ -101,5 +101,68 @@ describe("pawaPay deposits", () => {
     expect(() => formatDepositAmount(1.005)).toThrow(PawapayError);
     expect(cleanCustomerMessage("Waterside Boost: Kollie's “Premium” Package")).toBe("Waterside Boost Kollie");
     expect(cleanCustomerMessage("é!")).toBe("Waterside");
+  });
+});
+
+describe("pawaPay payouts (decision 100)", () => {
+  /** A payout to a fresh recipient (Liberian Orange digits), so counts per recipient are this test's own. */
+  const payout = (phone = `23177${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`) => ({
+    payoutId: randomUUID(),
+    amount: "40.5",
+    currency: "USD",
+    phone,
+    customerMessage: "Waterside deal 12",
+  });
+
+  it("initiates a payout, takes the same payoutId as the same payout, and reports it COMPLETED", async () => {
+    const input = payout();
+    expect(await client().initiatePayout(input)).toEqual({ duplicate: false });
+    expect(await client().initiatePayout(input)).toEqual({ duplicate: true });
+    const sent = sandbox.requests.filter((call) => call.path === "/v2/payouts").map((call) => JSON.parse(call.body));
+    expect(sent.at(-1)).toEqual({
+      payoutId: input.payoutId,
+      amount: "40.50",
+      currency: "USD",
+      recipient: { type: "MMO", accountDetails: { phoneNumber: input.phone, provider: "ORANGE_LBR" } },
+      customerMessage: "Waterside deal 12",
+    });
+    // Two calls, one payout: the money left once.
+    expect(sandbox.payoutCalls(input.payoutId)).toBe(2);
+    expect(sandbox.payoutsTo(input.phone)).toBe(1);
+    await expect.poll(() => sandbox.payoutStatusOf(input.payoutId)).toBe("COMPLETED");
+    const found = await client().checkPayout(input.payoutId);
+    expect(found).toMatchObject({ status: "COMPLETED", amount: "40.50", currency: "USD" });
+    expect(found).toHaveProperty("providerTransactionId");
+    expect(await client().checkPayout(randomUUID())).toEqual({ status: "NOT_FOUND" });
+    // A deposit's id is not a payout's.
+    expect(await client().checkDeposit(input.payoutId)).toEqual({ status: "NOT_FOUND" });
+  });
+
+  it("fails, refuses and loses answers as the test numbers say", async () => {
+    const notFound = payout(ORANGE_PAYOUT_TEST_NUMBERS.recipientNotFound);
+    const other = payout(ORANGE_PAYOUT_TEST_NUMBERS.otherError);
+    const stuck = payout(ORANGE_PAYOUT_TEST_NUMBERS.noAnswer);
+    for (const input of [notFound, other, stuck]) await client().initiatePayout(input);
+    await expect.poll(() => sandbox.payoutStatusOf(notFound.payoutId)).toBe("FAILED");
+    expect(await client().checkPayout(notFound.payoutId)).toMatchObject({
+      status: "FAILED",
+      failureCode: "RECIPIENT_NOT_FOUND",
+    });
+    await expect.poll(() => sandbox.payoutStatusOf(other.payoutId)).toBe("FAILED");
+    expect(await client().checkPayout(other.payoutId)).toMatchObject({ failureCode: "OTHER_ERROR" });
+    expect(await client().checkPayout(stuck.payoutId)).toMatchObject({ status: "PROCESSING" });
+    // Our wallet is short: refused at initiation, final, nothing sent.
+    const short = payout(ORANGE_PAYOUT_TEST_NUMBERS.walletOutOfFunds);
+    expect(await failure(client().initiatePayout(short))).toEqual({
+      code: "PAWAPAY_WALLET_OUT_OF_FUNDS",
+      retryable: false,
+    });
+    expect(sandbox.payoutsTo(short.phone)).toBe(0);
+    // Taken, then the connection cut: retryable; the same id again is the same payout.
+    const lost = payout(ORANGE_PAYOUT_TEST_NUMBERS.answerLost);
+    expect(await failure(client().initiatePayout(lost))).toEqual({ code: "NETWORK_ERROR", retryable: true });
+    expect(sandbox.payoutsTo(lost.phone)).toBe(1);
+    expect(await client().initiatePayout(lost)).toEqual({ duplicate: true });
+    expect(sandbox.payoutsTo(lost.phone)).toBe(1);
   });
 });

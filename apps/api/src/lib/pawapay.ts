@@ -10,6 +10,11 @@
  *   FAILED (with a failureReason).
  * - When a deposit is final pawaPay POSTs it to the callback URL set in its dashboard (not per request).
  *
+ * Payouts (decision 100) send money from our pawaPay wallet to a recipient the same way: `POST /v2/payouts` with our
+ * UUID v4 `payoutId` and `recipient` for `payer` (idempotent: DUPLICATE_IGNORED; REJECTED with a failureReason, e.g.
+ * PAWAPAY_WALLET_OUT_OF_FUNDS when our wallet is short), and `GET /v2/payouts/{payoutId}`: NOT_FOUND, or FOUND with
+ * ACCEPTED, ENQUEUED, PROCESSING, IN_RECONCILIATION, COMPLETED or FAILED (e.g. RECIPIENT_NOT_FOUND).
+ *
  * Every call carries `Authorization: Bearer <API token>`. The client retries nothing; callers decide from
  * `PawapayError.retryable`.
  */
@@ -56,7 +61,21 @@ export type DepositStatus =
       failureCode?: string;
     };
 
-export type PawapayOperation = "deposit" | "status";
+export interface PayoutInput {
+  /** UUID v4, ours, kept with the payout before pawaPay hears of it. */
+  payoutId: string;
+  amount: number | string;
+  currency: string;
+  /** The recipient's MSISDN with the country code, digits only. */
+  phone: string;
+  /** Shown to the recipient: cleaned to pawaPay's 4 to 22 letters, digits and spaces. */
+  customerMessage: string;
+}
+
+/** A payout at pawaPay: as a deposit's status, with the same fields. */
+export type PayoutStatus = DepositStatus;
+
+export type PawapayOperation = "deposit" | "payout" | "status";
 
 /**
  * A call without a usable answer. `code` is pawaPay's failureCode when it sent one (REJECTED on initiation:
@@ -92,12 +111,12 @@ export function cleanCustomerMessage(text: string): string {
 }
 
 /** "25" for 25, "4762.50" for 4762.5: pawaPay takes the amount as a string with at most 2 decimals. */
-export function formatDepositAmount(amount: number | string): string {
+export function formatDepositAmount(amount: number | string, operation: "deposit" | "payout" = "deposit"): string {
   const text = typeof amount === "number" ? String(amount) : amount.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(text) || !(Number(text) > 0)) {
     throw new PawapayError(
       `pawaPay amount must be more than 0 with at most 2 decimals (got ${JSON.stringify(amount)})`,
-      "deposit",
+      operation,
       "INVALID_REQUEST",
       false,
     );
@@ -149,94 +168,113 @@ export function createPawapayClient(config: PawapayConfig, options: PawapayClien
     return body as Record<string, unknown>;
   }
 
-  return {
-    /**
-     * Asks pawaPay to prompt the payer. Resolves once pawaPay holds the deposit: ACCEPTED, or DUPLICATE_IGNORED (it has
-     * this depositId already: our own earlier request, whose answer was lost). REJECTED throws, not retryable.
-     */
-    async initiateDeposit(input: DepositInput): Promise<{ duplicate: boolean }> {
-      if (!UUID_V4.test(input.depositId)) {
-        throw new PawapayError(
-          `pawaPay deposit: the depositId must be a UUID v4 (got ${JSON.stringify(input.depositId)})`,
-          "deposit",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const phone = input.phone.replace(/^\+/, "");
-      if (!/^\d{8,15}$/.test(phone)) {
-        throw new PawapayError(
-          `pawaPay deposit: the phone must be an MSISDN with its country code (got ${JSON.stringify(input.phone)})`,
-          "deposit",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const body = await call("deposit", "/v2/deposits", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          depositId: input.depositId,
-          amount: formatDepositAmount(input.amount),
-          currency: input.currency,
-          payer: { type: "MMO", accountDetails: { phoneNumber: phone, provider: config.provider } },
-          customerMessage: cleanCustomerMessage(input.customerMessage),
-        }),
-      });
-      if (body.status === "ACCEPTED") return { duplicate: false };
-      if (body.status === "DUPLICATE_IGNORED") return { duplicate: true };
-      const failure = failureOf(body);
-      if (body.status === "REJECTED") {
-        throw new PawapayError(
-          `pawaPay rejected the deposit: ${failure.code ?? "no failureCode"}${failure.message ? ` (${failure.message})` : ""}`,
-          "deposit",
-          failure.code ?? "REJECTED",
-          false,
-          200,
-        );
-      }
+  /**
+   * Initiates a deposit or a payout under our id. Resolves once pawaPay holds it: ACCEPTED, or DUPLICATE_IGNORED (it has
+   * this id already: our own earlier call, whose answer was lost). REJECTED throws, not retryable.
+   */
+  async function initiate(
+    operation: "deposit" | "payout",
+    input: { id: string; amount: number | string; currency: string; phone: string; customerMessage: string },
+  ): Promise<{ duplicate: boolean }> {
+    const idKey = `${operation}Id`;
+    if (!UUID_V4.test(input.id)) {
       throw new PawapayError(
-        `pawaPay deposit: unknown status ${JSON.stringify(body.status)}`,
-        "deposit",
-        "INVALID_RESPONSE",
-        true,
+        `pawaPay ${operation}: the ${idKey} must be a UUID v4 (got ${JSON.stringify(input.id)})`,
+        operation,
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const phone = input.phone.replace(/^\+/, "");
+    if (!/^\d{8,15}$/.test(phone)) {
+      throw new PawapayError(
+        `pawaPay ${operation}: the phone must be an MSISDN with its country code (got ${JSON.stringify(input.phone)})`,
+        operation,
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const body = await call(operation, `/v2/${operation}s`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        [idKey]: input.id,
+        amount: formatDepositAmount(input.amount, operation),
+        currency: input.currency,
+        [operation === "deposit" ? "payer" : "recipient"]: {
+          type: "MMO",
+          accountDetails: { phoneNumber: phone, provider: config.provider },
+        },
+        customerMessage: cleanCustomerMessage(input.customerMessage),
+      }),
+    });
+    if (body.status === "ACCEPTED") return { duplicate: false };
+    if (body.status === "DUPLICATE_IGNORED") return { duplicate: true };
+    const failure = failureOf(body);
+    if (body.status === "REJECTED") {
+      throw new PawapayError(
+        `pawaPay rejected the ${operation}: ${failure.code ?? "no failureCode"}${failure.message ? ` (${failure.message})` : ""}`,
+        operation,
+        failure.code ?? "REJECTED",
+        false,
         200,
       );
-    },
+    }
+    throw new PawapayError(
+      `pawaPay ${operation}: unknown status ${JSON.stringify(body.status)}`,
+      operation,
+      "INVALID_RESPONSE",
+      true,
+      200,
+    );
+  }
+
+  /** Where a deposit or payout stands at pawaPay; NOT_FOUND: pawaPay never accepted it, so no money moved. */
+  async function check(operation: "deposit" | "payout", id: string): Promise<DepositStatus> {
+    if (!UUID_V4.test(id)) {
+      throw new PawapayError(
+        `pawaPay status: the ${operation}Id must be a UUID v4 (got ${JSON.stringify(id)})`,
+        "status",
+        "INVALID_REQUEST",
+        false,
+      );
+    }
+    const body = await call("status", `/v2/${operation}s/${id}`, { method: "GET" });
+    if (body.status === "NOT_FOUND") return { status: "NOT_FOUND" };
+    const data = body.status === "FOUND" && typeof body.data === "object" && body.data !== null ? body.data : null;
+    if (!data) {
+      throw new PawapayError(
+        "pawaPay status: neither FOUND with data nor NOT_FOUND",
+        "status",
+        "INVALID_RESPONSE",
+        true,
+      );
+    }
+    const found = data as Record<string, unknown>;
+    const failure = failureOf(found);
+    return {
+      status: typeof found.status === "string" ? found.status.toUpperCase() : "",
+      amount: String(found.amount ?? ""),
+      currency: String(found.currency ?? ""),
+      ...(found.providerTransactionId != null && found.providerTransactionId !== ""
+        ? { providerTransactionId: String(found.providerTransactionId) }
+        : {}),
+      ...(failure.code ? { failureCode: failure.code } : {}),
+    };
+  }
+
+  return {
+    /** Asks pawaPay to prompt the payer; DUPLICATE_IGNORED resolves too, REJECTED throws (not retryable). */
+    initiateDeposit: (input: DepositInput) => initiate("deposit", { ...input, id: input.depositId }),
 
     /** Where the deposit stands at pawaPay; NOT_FOUND: pawaPay never accepted it, so nobody was charged. */
-    async checkDeposit(depositId: string): Promise<DepositStatus> {
-      if (!UUID_V4.test(depositId)) {
-        throw new PawapayError(
-          `pawaPay status: the depositId must be a UUID v4 (got ${JSON.stringify(depositId)})`,
-          "status",
-          "INVALID_REQUEST",
-          false,
-        );
-      }
-      const body = await call("status", `/v2/deposits/${depositId}`, { method: "GET" });
-      if (body.status === "NOT_FOUND") return { status: "NOT_FOUND" };
-      const data = body.status === "FOUND" && typeof body.data === "object" && body.data !== null ? body.data : null;
-      if (!data) {
-        throw new PawapayError(
-          "pawaPay status: neither FOUND with data nor NOT_FOUND",
-          "status",
-          "INVALID_RESPONSE",
-          true,
-        );
-      }
-      const deposit = data as Record<string, unknown>;
-      const failure = failureOf(deposit);
-      return {
-        status: typeof deposit.status === "string" ? deposit.status.toUpperCase() : "",
-        amount: String(deposit.amount ?? ""),
-        currency: String(deposit.currency ?? ""),
-        ...(deposit.providerTransactionId != null && deposit.providerTransactionId !== ""
-          ? { providerTransactionId: String(deposit.providerTransactionId) }
-          : {}),
-        ...(failure.code ? { failureCode: failure.code } : {}),
-      };
-    },
+    checkDeposit: (depositId: string) => check("deposit", depositId),
+
+    /** Sends money to the recipient (decision 100); DUPLICATE_IGNORED resolves too: never two payouts of one id. */
+    initiatePayout: (input: PayoutInput) => initiate("payout", { ...input, id: input.payoutId }),
+
+    /** Where the payout stands at pawaPay; NOT_FOUND: pawaPay never accepted it, so nothing was sent. */
+    checkPayout: (payoutId: string): Promise<PayoutStatus> => check("payout", payoutId),
   };
 }
 

@@ -48,6 +48,8 @@ const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** How often every socket's token is checked again: a revoked session or a ban ends its sockets within this time. */
 const RECHECK_MS = 60_000;
+/** How often the sockets due for that check are looked for. */
+const RECHECK_TICK_MS = 1000;
 const bareToken = (value: unknown) => String(value ?? "").replace(/^Bearer\s+/i, "");
 
 /**
@@ -106,11 +108,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate("realtime", realtime);
 
+  // Each socket is checked a minute after its last check, not all at once: 10,000 sockets connected together would
+  // otherwise send 10,000 session reads in one burst every minute, and every message behind them would wait.
+  const checking = new WeakSet<object>();
   const recheck = setInterval(() => {
+    const due = Date.now() - RECHECK_MS;
     for (const socket of io.of("/").sockets.values()) {
-      void realtime.stillSignedIn(socket, undefined, { force: true }).catch(() => {});
+      if (socket.data.checkedAt > due || checking.has(socket)) continue;
+      checking.add(socket);
+      void realtime
+        .stillSignedIn(socket, undefined, { force: true })
+        .catch(() => {})
+        .finally(() => checking.delete(socket));
     }
-  }, RECHECK_MS);
+  }, RECHECK_TICK_MS);
   recheck.unref();
   app.addHook("onClose", async () => clearInterval(recheck));
 

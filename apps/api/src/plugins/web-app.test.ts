@@ -98,4 +98,21 @@ describeNeeding([webAppMissing()], "pages of the web app", { timeout: 30_000 }, 
     expect(page.body.match(/property="og:type"/g)).toHaveLength(1);
     expect(page.body).toContain('<meta property="og:type" content="product"/>');
   });
+
+  it("serves the service worker fresh on every update check, and the web app manifest every page links", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    // Its precache list names this build's files (apps/web/scripts/build-service-worker.ts).
+    expect(worker.body).toMatch(/"\/assets\/entry\.client-[\w-]+\.js"/);
+
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json");
+    expect(manifest.json()).toMatchObject({ name: "Waterside", display: "standalone", start_url: "/" });
+    for (const url of [urls.home, urls.ad, "/about-us"]) {
+      expect((await get(url)).body, url).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    }
+  });
 });

@@ -71,7 +71,10 @@ export async function registerWebApp(
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("Cache-Control", immutable ? IMMUTABLE : "public, max-age=3600");
+        // The service worker is checked against the server on every update check, so a release reaches open tabs
+        // at once (its "Update available" prompt, decision 102), never an hour later from a cache.
+        const worker = path.basename(filePath) === "sw.js";
+        res.header("Cache-Control", immutable ? IMMUTABLE : worker ? "no-cache" : "public, max-age=3600");
       },
     });
     if (assetArchive) await serveEarlierReleasesAssets(app, assetArchive, path.join(builtDir, "client/assets"));

@@ -35,7 +35,11 @@ export async function createTestDatabase() {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { maintenanceIntervalSeconds, analytics }: { maintenanceIntervalSeconds?: number; analytics?: AnalyticsOptions } = {},
+  {
+    maintenanceIntervalSeconds,
+    analytics,
+    clock,
+  }: { maintenanceIntervalSeconds?: number; analytics?: AnalyticsOptions; clock?: () => Date } = {},
 ) {
   const testDatabase = await createTestDatabase();
   const database = await openDatabase(testDatabase.url, { max: 4 });
@@ -51,7 +55,8 @@ export async function createTestApp(
   // `maintenanceIntervalSeconds`: how soon jobs active past their expiry (a crashed process') are failed and retried.
   const jobs = createJobs({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2, maintenanceIntervalSeconds });
   // `analytics`: how views and clicks are written and admitted (an ingestion gate whose lag the test sets).
-  const app = await buildApp({ config, db: database.db, storage, jobs, analytics });
+  // `clock`: the time safe deals see (their 72 hours), which the test moves.
+  const app = await buildApp({ config, db: database.db, storage, jobs, analytics, clock });
   await jobs.start(app.log);
 
   return {

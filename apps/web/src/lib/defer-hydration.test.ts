@@ -89,6 +89,10 @@ describe("withoutScripts", () => {
     expect(html.match(/<script\b/g)).toHaveLength(2);
   });
 
+  it("leaves the service worker to the next hydrated page: installing it here would download code (decision 102)", () => {
+    expect(withoutScripts(infoPage())).not.toContain("serviceWorker");
+  });
+
   it("gives its one inline script the response's nonce, and cannot be made to write markup through it", () => {
     const html = withoutScripts(infoPage("bm9uY2U+/w=="), "bm9uY2U+/w==");
     expect(html).toMatch(/<script nonce="bm9uY2U\+\/w==">\(function\(d\)[^<]*<\/script><\/body>/);

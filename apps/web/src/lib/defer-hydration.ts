@@ -40,6 +40,9 @@ const JSON_LD = /\btype="application\/ld\+json"/;
  * - the account links: the session lives in local storage, which the server cannot read, so the top bar is sent
  *   with Login showing and the signed-in links hidden (top-bar.tsx `ScriptlessAccountArea`); a stored user swaps
  *   them and puts their initial in the profile link. Unreadable storage leaves Login, which still works.
+ * It does not register the service worker (decision 102): installing it from a page that loaded no code would download
+ * the code it precaches while the visitor moves on. The next hydrated page registers it, and info pages opened from
+ * then on are kept for offline reading like any other.
  */
 const SCRIPTLESS_PAGE_SCRIPT =
   `(function(d){d.addEventListener("click",function(e){var t=e.target,m=d.getElementById("site-menu");` +

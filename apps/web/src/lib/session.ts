@@ -14,6 +14,7 @@ import { logOut } from "./api/log-out";
 import { refreshSession } from "./api/refresh-session";
 import { notify } from "./notify";
 import { SESSION_STORAGE_KEY } from "./scriptless";
+import { forgetPersonalReads } from "./service-worker";
 import { createTokenSession, deviceId, type StoredTokenSession, type TokenSessionState } from "./token-session";
 
 export { deviceId };
@@ -44,6 +45,8 @@ const userSession = createTokenSession<TUser>({
   storageKey: SESSION_STORAGE_KEY,
   refresh: refreshSession,
   onUnauthorized: goToLogin,
+  // Signed-in reads kept for offline use are one person's (decision 102).
+  onPersonChange: forgetPersonalReads,
 });
 
 export const useSession = userSession.useSession;

@@ -37,11 +37,13 @@ const withExpiry = (authorization: TAuthorization): StoredAuthorization => ({
  * - `getAccessToken()` refreshes 60 s before expiry, one refresh shared by all callers; a refused refresh ends the
  *   session, an unreachable server keeps it for the next call.
  * - `transport` adds the bearer token; any 401 clears the session and calls `onUnauthorized`.
+ * - `onPersonChange` runs whenever a session starts or ends here, to drop what the last person left behind.
  */
 export function createTokenSession<TPerson>({
   storageKey,
   refresh,
   onUnauthorized,
+  onPersonChange = () => {},
 }: {
   storageKey: string;
   refresh: (
@@ -49,6 +51,7 @@ export function createTokenSession<TPerson>({
     body: { device_id: string; refresh_token: string },
   ) => Promise<{ authorization: TAuthorization }>;
   onUnauthorized: () => void;
+  onPersonChange?: () => void;
 }) {
   type Stored = StoredTokenSession<TPerson>;
   type State = TokenSessionState<TPerson>;
@@ -93,7 +96,10 @@ export function createTokenSession<TPerson>({
     return () => listeners.delete(listener);
   }
 
-  const clear = () => write(null);
+  const clear = () => {
+    write(null);
+    onPersonChange();
+  };
 
   let refreshing: Promise<string | null> | null = null;
 
@@ -147,7 +153,10 @@ export function createTokenSession<TPerson>({
         () => LOADING,
       ),
     current: (): Stored | null => (typeof window === "undefined" ? null : read()),
-    signIn: (user: TPerson, authorization: TAuthorization) => write({ user, authorization: withExpiry(authorization) }),
+    signIn(user: TPerson, authorization: TAuthorization) {
+      onPersonChange();
+      write({ user, authorization: withExpiry(authorization) });
+    },
     update(user: TPerson) {
       const session = read();
       if (session) write({ ...session, user });

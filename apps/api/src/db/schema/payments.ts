@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ads } from "./ads.ts";
+import { deals } from "./deals.ts";
 import { users } from "./users.ts";
 import { cascadeReference, id, reference, timestamps, timestamptz } from "./columns.ts";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -71,9 +72,12 @@ export const payments = pgTable(
   {
     id: uuid().primaryKey(),
     user_id: cascadeReference(() => users.id),
-    package_id: reference(() => packages.id),
+    /** The package a boost buys; null for a safe deal's collection (issue 33). */
+    package_id: integer().references(() => packages.id),
     ad_id: integer().references(() => ads.id, { onDelete: "set null" }),
-    type: text({ enum: ["ad", "user"] }).notNull(),
+    /** A boost of an ad or a business, or a safe deal's money collected from its buyer (issue 33, `deal_id`). */
+    type: text({ enum: ["ad", "user", "deal"] }).notNull(),
+    deal_id: integer().references(() => deals.id),
     /** Which wallet's provider it goes through (issue 30): one state machine, one adapter per provider. */
     provider: text({ enum: ["mtn_momo", "orange_money"] })
       .notNull()
@@ -107,6 +111,11 @@ export const payments = pgTable(
   },
   (table) => [
     check("payments_provider_known", sql`${table.provider} in ('mtn_momo', 'orange_money')`),
+    // A boost has a package and no deal; a deal's collection has a deal and no package.
+    check(
+      "payments_buys_one_thing",
+      sql`(${table.type} = 'deal') = (${table.deal_id} is not null and ${table.package_id} is null)`,
+    ),
     index("payments_user_created_idx").on(table.user_id, table.created_at),
     index("payments_open_due_idx")
       .on(table.next_check_at)

@@ -10,6 +10,7 @@ import { admins } from "../schema/admin-auth.ts";
 import { writeDemoModeration } from "./seed-demo-moderation.ts";
 import { writeDemoScreening } from "./seed-demo-screening.ts";
 import { writeDemoAlerts } from "./seed-demo-alerts.ts";
+import { writeDemoDeals } from "./seed-demo-deals.ts";
 import { writeDemoExchangeRates } from "./seed-demo-exchange-rates.ts";
 import { demoAdPrice } from "./seed-demo-prices.ts";
 import { adAttributeValues, adImages, ads } from "../schema/ads.ts";
@@ -421,6 +422,7 @@ async function writeDemoData(
   // Before the payments, whose L$ ones are charged at a rate in force (no random draw here).
   await writeDemoExchangeRates(db, admin!.id);
   await writeDemoPayments(db);
+  await writeDemoDeals(db);
   await writeDemoLifecycle(db, adRows, random);
   // No random draw from here on: the flags pick their ads by id (issue 28).
   await writeDemoScreening(db, storage, admin!.id);

@@ -12,6 +12,11 @@ import { arrayLiteral } from "./analytics.queries.ts";
  */
 export const SERVICE_VERIFIED_PHONE = 10;
 export const SERVICE_QUICK_ANSWERS = 10;
+/**
+ * Issue 33: the seller's stars from completed deals, from −SERVICE_DEAL_STARS (all 1 star) to +SERVICE_DEAL_STARS (all
+ * 5), pulled towards 3 like the ads' stars. With the two above at most 30: still below the smallest package's boost.
+ */
+export const SERVICE_DEAL_STARS = 10;
 
 /** Days of counts the score looks at, today included. */
 export const SCORE_WINDOW_DAYS = 14;
@@ -23,7 +28,8 @@ export const SCORE_WINDOW_DAYS = 14;
  * + boost                                      the visibility_boost of the ad's running package and of its seller's
  *                                              running business plan (decision 048)
  * + service                                    the seller's service level (decision 070): SERVICE_VERIFIED_PHONE for a
- *                                              verified phone, plus up to SERVICE_QUICK_ANSWERS for answering quickly
+ *                                              verified phone, plus up to SERVICE_QUICK_ANSWERS for answering quickly,
+ *                                              plus SERVICE_DEAL_STARS·(Bayesian average of their deals' stars − 3)/2
  * each part rounded to a whole number.
  */
 function scores(queued: SQL, today: string): SQL {
@@ -48,7 +54,10 @@ function scores(queued: SQL, today: string): SQL {
         + coalesce(round(${SERVICE_QUICK_ANSWERS} * rs.response_rate * case
             when rs.response_time_minutes <= 60 then 1
             when rs.response_time_minutes <= 24 * 60 then 0.5
-            else 0 end), 0)::int as service
+            else 0 end), 0)::int
+        + round(${SERVICE_DEAL_STARS} * ((
+            select (coalesce(sum(r.stars), 0) + 15)::numeric / (count(*) + 5) from user_reviews r where r.subject_id = u.id
+          ) - 3) / 2)::int as service
       from ads a join users u on u.id = a.user_id left join response_stats rs on rs.user_id = u.id
       where a.id = q.ad_id
     ) sv on true

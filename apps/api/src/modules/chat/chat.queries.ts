@@ -149,19 +149,43 @@ export async function findChatBetween(db: Reader, userA: number, userB: number, 
   return row?.id;
 }
 
+/** Two users and an ad (or none): what names one chat. The users are in order, as chats store them. */
+export interface ChatPair {
+  low: number;
+  high: number;
+  adId: number | null;
+}
+export const chatPairKey = ({ low, high, adId }: ChatPair) => `${low}:${high}:${adId ?? ""}`;
+
 /**
- * The chat of two users about an ad (or none), created when missing; concurrent openers get the same row, and only
- * the one that inserted it is told `created`.
+ * The chats of these pairs, each created when missing, in one statement (in pair order, so two openers of the same
+ * chats wait for each other instead of deadlocking). Concurrent openers get the same row, and only the one that
+ * inserted it is told `created`. A chat another writer committed during the statement is read again after it.
  */
-export async function openChat(tx: Transaction, userA: number, userB: number, adId: number | null) {
-  const [low, high] = userA < userB ? [userA, userB] : [userB, userA];
-  const [created] = await tx
-    .insert(chats)
-    .values({ user_low_id: low, user_high_id: high, ad_id: adId })
-    .onConflictDoNothing()
-    .returning({ id: chats.id });
-  if (created) return { id: created.id, created: true };
-  return { id: (await findChatBetween(tx, userA, userB, adId))!, created: false };
+export async function openChats(tx: Transaction, pairs: readonly ChatPair[]) {
+  const wanted = sql.join(
+    pairs.map(({ low, high, adId }) => sql`(${low}::int, ${high}::int, ${adId}::int)`),
+    sql`, `,
+  );
+  const rows = await tx.execute<{ id: number; low: number; high: number; ad_id: number | null; created: boolean }>(sql`
+    with wanted(low, high, ad_id) as (values ${wanted}),
+    inserted as (
+      insert into chats (user_low_id, user_high_id, ad_id)
+      select low, high, ad_id from wanted order by low, high, ad_id nulls first
+      on conflict do nothing
+      returning id, user_low_id as low, user_high_id as high, ad_id)
+    select id, low, high, ad_id, true as created from inserted
+    union all
+    select c.id, c.user_low_id, c.user_high_id, c.ad_id, false from chats c
+    join wanted w on c.user_low_id = w.low and c.user_high_id = w.high and c.ad_id is not distinct from w.ad_id`);
+  const opened = new Map(
+    rows.map((row) => [chatPairKey({ ...row, adId: row.ad_id }), { id: row.id, created: row.created }] as const),
+  );
+  for (const pair of pairs) {
+    if (opened.has(chatPairKey(pair))) continue;
+    opened.set(chatPairKey(pair), { id: (await findChatBetween(tx, pair.low, pair.high, pair.adId))!, created: false });
+  }
+  return opened;
 }
 
 /** The two members of a chat, or undefined when it does not exist. */
@@ -173,32 +197,90 @@ export async function findMembers(db: Reader, chatId: number) {
   return row;
 }
 
+const messageColumns = sql`id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`;
+const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
 /**
- * Stores a message and moves its chat's newest message forward (only ever forward, whichever of two concurrent
- * writers commits last). Called under the sender's lock after `findSent` found no row with this client id, so the
- * unique (sender, client id) index is a backstop that never answers here.
+ * Stores messages in one statement, in the order given (ids follow it), and moves each chat's newest message forward
+ * (only ever forward, whichever of two concurrent writers commits last). Called under the senders' locks after
+ * `findSentMany` found none of their client ids, so the unique (sender, client id) index is a backstop: a row it
+ * turns away is simply not returned.
  */
-export async function insertMessage(
+export async function insertMessages(
   tx: Transaction,
-  message: { chatId: number; senderId: number; text: string; clientId: string | null },
-): Promise<MessageRow> {
-  const [inserted] = await tx.execute<MessageRow & Record<string, unknown>>(sql`
-    insert into chat_messages (chat_id, sender_id, text, client_id)
-    values (${message.chatId}, ${message.senderId}, ${message.text}, ${message.clientId})
-    returning id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`);
-  await tx.execute(sql`
-    update chats set last_message_id = greatest(coalesce(last_message_id, 0), ${inserted!.id}),
-      last_message_at = greatest(last_message_at, ${inserted!.created_at})
-    where id = ${message.chatId}`);
-  return inserted!;
+  messages: ReadonlyArray<{ chatId: number; senderId: number; text: string; clientId: string | null }>,
+): Promise<MessageRow[]> {
+  const values = sql.join(
+    messages.map(
+      (message, index) =>
+        sql`(${index}::int, ${message.chatId}::int, ${message.senderId}::int, ${message.clientId}::text, ${message.text}::text)`,
+    ),
+    sql`, `,
+  );
+  const inserted = await tx.execute<MessageRow & Record<string, unknown>>(sql`
+    insert into chat_messages (chat_id, sender_id, client_id, text)
+    select chat_id, sender_id, client_id, text from (values ${values}) as input(ord, chat_id, sender_id, client_id, text)
+    order by ord
+    on conflict (sender_id, client_id) do nothing
+    returning ${messageColumns}`);
+  const rows = [...inserted].sort((a, b) => a.id - b.id);
+  const newest = new Map<number, MessageRow>();
+  for (const row of rows) newest.set(row.chat_id, row);
+  if (newest.size > 0) {
+    const moves = sql.join(
+      [...newest.values()].map((row) => sql`(${row.chat_id}::int, ${row.id}::bigint, ${row.created_at}::timestamptz)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update chats c set last_message_id = greatest(coalesce(c.last_message_id, 0), moved.id),
+        last_message_at = greatest(c.last_message_at, moved.at)
+      from (values ${moves}) as moved(chat_id, id, at)
+      where c.id = moved.chat_id`);
+  }
+  return rows;
+}
+
+/**
+ * Locks these chats' rows in id order (answering those that exist), before their messages are stored: two batches (on one process or two) that
+ * share chats then take them in the same order and wait for each other instead of deadlocking.
+ */
+export async function lockChats(tx: Transaction, chatIds: readonly number[]): Promise<number[]> {
+  if (chatIds.length === 0) return [];
+  const rows = await tx.execute<{ id: number }>(sql`
+    select id from chats where id = any(${intArray([...chatIds].sort((a, b) => a - b))}::int[])
+    order by id for no key update`);
+  return rows.map((row) => row.id);
 }
 
 /** A message a sender stored under their own id for it, if any. */
 export async function findSent(db: Reader, senderId: number, clientId: string) {
   const [row] = await db.execute<MessageRow & Record<string, unknown>>(sql`
-    select id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at from chat_messages
-    where sender_id = ${senderId} and client_id = ${clientId}`);
+    select ${messageColumns} from chat_messages where sender_id = ${senderId} and client_id = ${clientId}`);
   return row;
+}
+
+/** The messages these senders stored under these client ids, in one query. */
+export async function findSentMany(db: Reader, sent: ReadonlyArray<{ senderId: number; clientId: string }>) {
+  if (sent.length === 0) return [];
+  const pairs = sql.join(
+    sent.map(({ senderId, clientId }) => sql`(${senderId}::int, ${clientId}::text)`),
+    sql`, `,
+  );
+  const rows = await db.execute<MessageRow & Record<string, unknown>>(sql`
+    select ${messageColumns} from chat_messages
+    where (sender_id, client_id) in (values ${pairs})`);
+  return [...rows];
+}
+
+/**
+ * What a flood counter starts from: the sender's messages within the last `seconds`, each under its client id (or its
+ * row id), with when it was stored in ms.
+ */
+export async function findRecentSends(db: Reader, senderId: number, seconds: number) {
+  const rows = await db.execute<{ member: string; at: number }>(sql`
+    select coalesce('c:' || client_id, 'm:' || id) as member, (extract(epoch from created_at) * 1000)::float8 as at
+    from chat_messages where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds})`);
+  return rows.map(({ member, at }) => ({ member, at: Number(at) }));
 }
 
 /** Marks the other side's unread messages of a chat read; the highest id marked, if any. */
@@ -212,37 +294,39 @@ export async function markRead(db: Pick<Database, "execute">, chatId: number, re
   return row?.up_to ?? null;
 }
 
-/** The number of messages a sender wrote within each window, as an int array in the windows' order. */
-const sentWithin = (senderId: number, windows: ReadonlyArray<{ seconds: number }>) =>
-  sql`array[${sql.join(
-    windows.map(
-      ({ seconds }) => sql`(select count(*)::int from chat_messages
-      where sender_id = ${senderId} and created_at > now() - make_interval(secs => ${seconds}))`,
-    ),
-    sql`, `,
-  )}]::int[]`;
-
 /**
- * What decides whether `senderId` may write to `receiverId` now, in one query: the receiver is an active account,
- * whether either blocked the other, and how many messages the sender wrote within each flood window. Read first
- * without the sender's lock (to refuse at once, without queueing on it), then again under it in the transaction that
- * stores the message, which is what holds exactly: the flood limit, and a block set meanwhile (`setBlocked` takes the
- * same lock).
+ * What decides whether each sender may write to each receiver now, in one query: the receiver is an active account,
+ * and whether either blocked the other. Read under the senders' locks in the transaction that stores their messages,
+ * so a block set meanwhile (`setBlocked` takes the same lock) is either seen or committed after them.
  */
-export async function findWritingStanding(
+export async function findWritingStandings(
   db: Reader,
-  senderId: number,
-  receiverId: number,
-  windows: ReadonlyArray<{ seconds: number }>,
-) {
-  const [row] = await db.execute<{ can_receive: boolean | null; blocked: boolean; sent: number[] }>(sql`
-    select
-      (select status_id = ${USER_STATUS.active} and deleted_at is null from users where id = ${receiverId}) as can_receive,
+  pairs: ReadonlyArray<{ senderId: number; receiverId: number }>,
+): Promise<Array<{ senderId: number; receiverId: number; canReceive: boolean; blocked: boolean }>> {
+  const rows = await db.execute<{
+    sender_id: number;
+    receiver_id: number;
+    can_receive: boolean | null;
+    blocked: boolean;
+  }>(
+    sql`
+    select pair.sender_id, pair.receiver_id,
+      (select status_id = ${USER_STATUS.active} and deleted_at is null from users where id = pair.receiver_id)
+        as can_receive,
       exists (select 1 from user_blocks
-        where (blocker_id = ${senderId} and blocked_id = ${receiverId})
-           or (blocker_id = ${receiverId} and blocked_id = ${senderId})) as blocked,
-      ${sentWithin(senderId, windows)} as sent`);
-  return { canReceive: Boolean(row?.can_receive), blocked: Boolean(row?.blocked), sent: row?.sent ?? [] };
+        where (blocker_id = pair.sender_id and blocked_id = pair.receiver_id)
+           or (blocker_id = pair.receiver_id and blocked_id = pair.sender_id)) as blocked
+    from (values ${sql.join(
+      pairs.map(({ senderId, receiverId }) => sql`(${senderId}::int, ${receiverId}::int)`),
+      sql`, `,
+    )}) as pair(sender_id, receiver_id)`,
+  );
+  return rows.map((row) => ({
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    canReceive: Boolean(row.can_receive),
+    blocked: Boolean(row.blocked),
+  }));
 }
 
 /**
@@ -252,14 +336,21 @@ export async function findWritingStanding(
 const CHAT_SENDER_LOCK = 3901;
 
 /**
- * Waits for any other message of this sender being stored to commit, and holds them off until this transaction ends.
- * Every message is stored under this lock, and the statements after it see what committed before (READ COMMITTED), so
- * checking then inserting is one step on every process: exactly the flood limit passes, however many arrive at once,
- * and no message is stored after a block against its sender committed.
+ * Waits for any other message of these senders being stored to commit, and holds them off until this transaction
+ * ends. Every message is stored under its sender's lock, and the statements after it see what committed before (READ
+ * COMMITTED), so checking then inserting is one step on every process: no message is stored after a block against
+ * its sender committed, and a client id found absent stays absent. Taken in id order, so two batches that share
+ * senders wait for each other instead of deadlocking.
  */
-export async function lockSender(tx: Transaction, senderId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}, ${senderId})`);
+export async function lockSenders(tx: Transaction, senderIds: readonly number[]) {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}, sender_id)
+    from unnest(${intArray([...new Set(senderIds)].sort((a, b) => a - b))}::int[]) with ordinality as s(sender_id, ord)
+    order by ord`);
 }
+
+/** One sender's lock (`lockSenders`). */
+export const lockSender = (tx: Transaction, senderId: number) => lockSenders(tx, [senderId]);
 
 /**
  * Sets or lifts `blockerId`'s block of `blockedId` and returns the pair's standing after it. It takes the blocked

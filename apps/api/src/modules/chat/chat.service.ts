@@ -2,9 +2,11 @@ import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TChat, TChatMessage, TChatWithMessages, TCreateChat, TUserPresence } from "@waterside/shared/chat";
 import { CHAT_MESSAGES, CHAT_MESSAGES_PAGE, CHATS_PAGE } from "@waterside/shared/chat-messages";
 import { imageVariantUrl } from "@waterside/shared/images";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/database.ts";
-import type { DomainEvents, Publish } from "../../lib/domain-events.ts";
+import type { Redis } from "ioredis";
+import type { Database } from "../../db/database.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
 import { ads } from "../../db/schema/ads.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
@@ -17,27 +19,30 @@ import {
   findMembers,
   findMessages,
   findMessagesSince,
+  findRecentSends,
   findSent,
-  insertMessage,
-  findWritingStanding,
   isActiveUser,
-  lockSender,
   markRead,
-  openChat,
   setBlocked,
   type ChatRow,
   type MessageRow,
 } from "./chat.queries.ts";
+import { memoryFloodAllowance, redisFloodAllowance, type FloodAllowance } from "./flood-allowance.ts";
+import { createMessageWriter, type MessageOrder } from "./message-writer.ts";
 
 /**
- * Flood limits per sender (docs/decisions/039-chat-rules.md), counted in PostgreSQL under the sender's lock so every
- * process and every channel (socket, REST) shares them exactly: a burst of 20 a minute, 300 an hour.
+ * Flood limits per sender (docs/decisions/039-chat-rules.md): a burst of 20 a minute, 300 an hour, shared by every
+ * channel (socket, REST) and, with REDIS_URL, every process (decision 101).
  */
 export const CHAT_RATE_LIMITS = [
   { seconds: 60, max: 20 },
   { seconds: 3600, max: 300 },
 ] as const;
 const UPDATES_LIMIT = 500;
+/** Chats whose members this process keeps: a chat's two users never change, so a kept pair is never stale. */
+const MEMBERS_KEPT = 100_000;
+/** How often a process alone forgets the flood counts of senders quiet for the longest window. */
+const FORGET_IDLE_MS = 10 * 60_000;
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -52,26 +57,18 @@ export function toMessage(row: MessageRow, viewerId: number): TChatMessage {
   };
 }
 
-/** Refuses a message the standing does not allow, in the spec's words where it has them (decision 039). */
-function refuseUnlessMayWrite(standing: Awaited<ReturnType<typeof findWritingStanding>>) {
-  if (!standing.canReceive) {
-    throw new HttpError(422, CHAT_MESSAGES.unavailable, { recieverId: [CHAT_MESSAGES.unavailable] });
-  }
-  if (standing.blocked) throw new HttpError(403, CHAT_MESSAGES.blocked);
-  if (CHAT_RATE_LIMITS.some(({ max }, index) => standing.sent[index]! >= max)) {
-    throw new HttpError(429, CHAT_MESSAGES.flooded);
-  }
-}
-
 export function createChatService({
   db,
   events,
   realtime,
+  redis = null,
   mediaBaseUrl,
 }: {
   db: Database;
   events: DomainEvents;
   realtime: Realtime;
+  /** Where the flood counters are shared between processes; without it they are kept in this process. */
+  redis?: Redis | null;
   mediaBaseUrl: string;
 }) {
   const media = (key: string | null, variant: "thumbnail" | "original") =>
@@ -122,29 +119,51 @@ export function createChatService({
     };
   }
 
+  const writer = createMessageWriter(db, events);
+  const longestWindow = Math.max(...CHAT_RATE_LIMITS.map(({ seconds }) => seconds));
+  const readSent = (senderId: number) => findRecentSends(db, senderId, longestWindow);
+  const flood: FloodAllowance = redis
+    ? redisFloodAllowance(redis, CHAT_RATE_LIMITS, readSent)
+    : (() => {
+        const inMemory = memoryFloodAllowance(CHAT_RATE_LIMITS, readSent);
+        setInterval(() => inMemory.forgetIdle(), FORGET_IDLE_MS).unref();
+        return inMemory;
+      })();
+
   /**
-   * Stores a message, in the chat `chatIn` gives (opening it, for a first message), under the sender's flood limits,
-   * then tells both users' devices. Checking and storing happen under the sender's lock, so concurrent sends on any
-   * process or channel pass exactly the limit, and none is stored after a block committed (decision 063). A client id
-   * the sender already stored (a resend that raced its first try) is confirmed again, neither counted nor stored twice.
+   * Stores a message under its sender's flood limits, then tells both users' devices. The limit is a counter taken
+   * before the message joins its process's next batch (decision 101); the batch checks the receiver and blocks under
+   * the senders' locks, so none is stored after a block committed (decision 063). A client id the sender already
+   * stored (a resend) is confirmed again, neither counted nor stored twice; a resend is confirmed even at the limit.
    */
-  async function deliver(
-    message: { senderId: number; receiverId: number; text: string; clientId?: string },
-    chatIn: (tx: Transaction, publish: Publish) => Promise<number>,
-  ) {
-    const { senderId, receiverId, text, clientId = null } = message;
-    const stored = await events.transaction(db, async (tx, publish) => {
-      await lockSender(tx, senderId);
-      const earlier = clientId === null ? undefined : await findSent(tx, senderId, clientId);
-      if (earlier) return { row: earlier, created: false };
-      refuseUnlessMayWrite(await findWritingStanding(tx, senderId, receiverId, CHAT_RATE_LIMITS));
-      const chatId = await chatIn(tx, publish);
-      const row = await insertMessage(tx, { chatId, senderId, text, clientId });
-      await publish("chat.message.created", { chatId, messageId: Number(row.id), senderId, receiverId });
-      return { row, created: true };
+  async function deliver(order: MessageOrder) {
+    const { senderId, receiverId, clientId } = order;
+    // Every try of one message holds one place; a message without a client id is its own.
+    const member = clientId === null ? `u:${randomUUID()}` : `c:${clientId}`;
+    const allowance = await flood.take(senderId, member);
+    if (allowance === "refused") {
+      const earlier = clientId === null ? undefined : await findSent(db, senderId, clientId);
+      if (earlier) return confirm(earlier, senderId);
+      throw new HttpError(429, CHAT_MESSAGES.flooded);
+    }
+    const giveBack = () => (allowance === "taken" ? flood.giveBack(senderId, member) : Promise.resolve());
+    const written = await writer.write(order).catch(async (error: unknown) => {
+      // A message with a client id keeps its place: its sender tries it again under the same id.
+      if (clientId === null) await giveBack();
+      throw error;
     });
-    if (!stored.created) return confirm(stored.row, senderId);
-    return { chatId: stored.row.chat_id, message: tell(stored.row, senderId, receiverId) };
+    if (written.kind === "refused") {
+      await giveBack();
+      if (written.error.statusCode === 404 && "id" in order.chat) members.delete(order.chat.id);
+      throw written.error;
+    }
+    if (written.kind === "found") {
+      // Stored before the counter's window (a very late resend): it was counted then.
+      await giveBack();
+      return confirm(written.row, senderId);
+    }
+    if (written.chatCreated) void becameContacts(senderId, receiverId).catch(() => {});
+    return { chatId: written.row.chat_id, message: tell(written.row, senderId, receiverId) };
   }
 
   function tell(row: MessageRow, senderId: number, receiverId: number) {
@@ -162,22 +181,18 @@ export function createChatService({
     return toMessage(row, senderId);
   }
 
-  /**
-   * Checks everything that must hold before a user writes to another, in the spec's words where it has them, in one
-   * round trip: the receiver can receive, neither blocked the other, the sender is not already over the flood limits
-   * (refused here without waiting for their lock; `deliver` checks again under it, which is what holds exactly).
-   */
-  async function assertMayWrite(senderId: number, receiverId: number) {
+  const refuseSelf = (senderId: number, receiverId: number) => {
     if (senderId === receiverId) throw new HttpError(422, CHAT_MESSAGES.self, { recieverId: [CHAT_MESSAGES.self] });
-    refuseUnlessMayWrite(await findWritingStanding(db, senderId, receiverId, CHAT_RATE_LIMITS));
-  }
+  };
 
   /** Opens (or reuses) the chat of two users about an ad and stores its first message. */
   async function start(userId: number, input: TCreateChat) {
-    await assertMayWrite(userId, input.recieverId);
+    refuseSelf(userId, input.recieverId);
     let adId: number | null = null;
     let adOwner: number | null = null;
     if (input.productId !== undefined) {
+      const again = await resent(userId, input.clientId);
+      if (again) return again;
       const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
       // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
       if (!ad || (ad.owner !== input.recieverId && ad.owner !== userId)) {
@@ -186,24 +201,15 @@ export function createChatService({
       adId = input.productId;
       adOwner = ad.owner;
     }
-    let chatCreated = false;
-    const sent = await deliver(
-      { senderId: userId, receiverId: input.recieverId, text: input.firstMessage, clientId: input.clientId },
-      // The chat is opened with its first message, so a refused message leaves no empty chat behind.
-      async (tx, publish) => {
-        const opened = await openChat(tx, userId, input.recieverId, adId);
-        chatCreated = opened.created;
-        // A buyer's new chat about the seller's ad (not a seller writing first about their own) is a contact.
-        if (opened.created && adId !== null && adOwner !== userId) {
-          await publish("chat.started", { chatId: opened.id, adId, buyerId: userId });
-        }
-        return opened.id;
-      },
-    );
-    // A first chat makes the two contacts: each sees the other's status at once, without reconnecting. It is not
-    // awaited (the message is what the sender waits for), and a failure only delays it to the next connect.
-    if (chatCreated) void becameContacts(userId, input.recieverId).catch(() => {});
-    return sent;
+    // The chat is opened with its first message, in the batch that stores it, so a refused message leaves no empty
+    // chat behind. A first chat makes the two contacts (deliver tells them).
+    return deliver({
+      senderId: userId,
+      receiverId: input.recieverId,
+      text: input.firstMessage,
+      clientId: input.clientId ?? null,
+      chat: { open: { adId, isContact: adOwner !== userId } },
+    });
   }
 
   /** Sends each of these users their `online` list again: which of their contacts have a socket open now. */
@@ -219,25 +225,56 @@ export function createChatService({
     }
   }
 
-  async function becameContacts(userA: number, userB: number) {
-    await sendOnlineLists([...(await realtime.onlineAmong([userA, userB]))]);
+  // Online lists to send again, gathered over one turn of the event loop: a burst of connects, or of first messages
+  // opening chats, costs one query and one room look-up per turn instead of some for each (decision 101).
+  const due = { lists: new Set<number>(), contactsOf: new Set<number>() };
+  let round: Promise<void> | undefined;
+  function sendOnlineListsSoon() {
+    round ??= new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      round = undefined;
+      const lists = [...due.lists];
+      const changed = [...due.contactsOf];
+      due.lists.clear();
+      due.contactsOf.clear();
+      const contacts = changed.length === 0 ? [] : [...(await findContactsOf(db, changed)).values()].flat();
+      await sendOnlineLists([...(await realtime.onlineAmong([...new Set([...lists, ...contacts])]))]);
+    });
+    return round;
+  }
+
+  /** Two users who just became contacts each get their list again, if online. */
+  function becameContacts(userA: number, userB: number) {
+    due.lists.add(userA).add(userB);
+    return sendOnlineListsSoon();
+  }
+
+  // A chat's members, kept: every message into a chat needs them, and they never change.
+  const members = new Map<number, { low: number; high: number }>();
+  async function membersOf(chatId: number) {
+    const kept = members.get(chatId);
+    if (kept) return kept;
+    const found = await findMembers(db, chatId);
+    if (!found) return undefined;
+    if (members.size >= MEMBERS_KEPT) members.delete(members.keys().next().value!);
+    members.set(chatId, found);
+    return found;
   }
 
   async function otherMember(chatId: number, userId: number) {
-    const members = await findMembers(db, chatId);
-    if (!members || (members.low !== userId && members.high !== userId)) throw notFound("Chat");
-    return members.low === userId ? members.high : members.low;
+    const pair = await membersOf(chatId);
+    if (!pair || (pair.low !== userId && pair.high !== userId)) throw notFound("Chat");
+    return pair.low === userId ? pair.high : pair.low;
   }
 
   /** Tells a stored message again and acknowledges it, to the other member of its chat. */
   async function confirm(row: MessageRow, senderId: number) {
-    const members = (await findMembers(db, row.chat_id))!;
-    return { chatId: row.chat_id, message: tell(row, senderId, members.low === senderId ? members.high : members.low) };
+    const pair = (await membersOf(row.chat_id))!;
+    return { chatId: row.chat_id, message: tell(row, senderId, pair.low === senderId ? pair.high : pair.low) };
   }
 
   /**
-   * A resend of a message already stored (its acknowledgement was lost): it is told again and acknowledged, without
-   * the checks a new message passes, so a sender who hit the flood limit still gets their stored message confirmed.
+   * A resend of a first message about an ad already stored (its acknowledgement was lost): it is told again and
+   * acknowledged before the ad is looked at, as the ad may be gone since. Other resends are found by the batch.
    */
   async function resent(senderId: number, clientId: string | undefined) {
     if (clientId === undefined) return undefined;
@@ -284,17 +321,14 @@ export function createChatService({
 
     /** Spec §7 "POST create chat": opens (or reuses) the chat of two users about an ad, with its first message. */
     async create(userId: number, input: TCreateChat): Promise<TChatWithMessages> {
-      const { chatId } = (await resent(userId, input.clientId)) ?? (await start(userId, input));
+      const { chatId } = await start(userId, input);
       return this.open(userId, chatId, { limit: CHAT_MESSAGES_PAGE });
     },
 
     /** A message in a chat the user is in. */
     async send(userId: number, chatId: number, text: string, clientId?: string, knownOtherId?: number) {
       const otherId = knownOtherId ?? (await otherMember(chatId, userId));
-      const again = await resent(userId, clientId);
-      if (again) return again;
-      await assertMayWrite(userId, otherId);
-      return deliver({ senderId: userId, receiverId: otherId, text, clientId }, async () => chatId);
+      return deliver({ senderId: userId, receiverId: otherId, text, clientId: clientId ?? null, chat: { id: chatId } });
     },
 
     /**
@@ -310,15 +344,12 @@ export function createChatService({
         if (otherId !== event.to) throw notFound("Chat");
         return this.send(userId, event.payload.chatId, event.message, event.clientId, otherId);
       }
-      return (
-        (await resent(userId, event.clientId)) ??
-        (await start(userId, {
-          recieverId: event.to,
-          firstMessage: event.message,
-          productId: event.payload.productId,
-          clientId: event.clientId,
-        }))
-      );
+      return start(userId, {
+        recieverId: event.to,
+        firstMessage: event.message,
+        productId: event.payload.productId,
+        clientId: event.clientId,
+      });
     },
 
     /** What a reconnecting client missed since the last message it has, in every chat. */
@@ -344,8 +375,9 @@ export function createChatService({
     },
 
     /** A user came online or went offline: each of their online contacts gets their list again. */
-    async presenceChanged(userId: number) {
-      await sendOnlineLists([...(await realtime.onlineAmong(await findContacts(db, userId)))]);
+    presenceChanged(userId: number) {
+      due.contactsOf.add(userId);
+      return sendOnlineListsSoon();
     },
 
     /**

@@ -3,10 +3,13 @@ import { USER_STATUS } from "@waterside/shared/reference-ids";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
 import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { chatMessages, chats, userBlocks } from "../../db/schema/chat.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAd, signedInAdmin, signedInUser } from "../../test/factories.ts";
+import { needIn } from "../../test/needs.ts";
+import { redisServerMissing, startRedis } from "../../test/redis-server.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { lockSender } from "./chat.queries.ts";
 
@@ -524,6 +527,51 @@ describe("the flood limit under concurrent sends (docs/decisions/039-chat-rules.
     expect(await send(socket, event(20))).toEqual(flooded);
     const again = await send(socket, event(0));
     expect(again.ok && again.data.message.id).toBe([...idsOf("c-0")][0]);
+  });
+});
+
+describe("flood counters shared through Redis (decision 101)", () => {
+  it("keeps them in Redis when REDIS_URL is set, read from the store first: 10 of 60 pass after 290 in the hour", async (context) => {
+    needIn(context, [redisServerMissing()]);
+    const redis = await startRedis();
+    const withRedis = await createTestApp({ REDIS_URL: redis.url });
+    const client = new Redis(redis.url);
+    onTestFinished(async () => {
+      client.disconnect();
+      await withRedis.close();
+      await redis.stop();
+    });
+    const [seller, buyer] = [
+      await signedInUser(withRedis.app, withRedis.db),
+      await signedInUser(withRedis.app, withRedis.db),
+    ];
+    const [low, high] = [buyer.user.id, seller.user.id].sort((a, b) => a - b);
+    const [chat] = await withRedis.db.insert(chats).values({ user_low_id: low!, user_high_id: high! }).returning();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await withRedis.db.insert(chatMessages).values(
+      Array.from({ length: 290 }, (_, index) => ({
+        chat_id: chat!.id,
+        sender_id: buyer.user.id,
+        text: `earlier ${index}`,
+        created_at: tenMinutesAgo,
+      })),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        withRedis.app.inject({
+          method: "POST",
+          url: `/api/chats/${chat!.id}/messages`,
+          headers: buyer.headers,
+          payload: { text: `m${index}`, clientId: `r-${index}` },
+        }),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(10);
+    expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(50);
+    const stored = await withRedis.db.select().from(chatMessages).where(eq(chatMessages.sender_id, buyer.user.id));
+    expect(stored).toHaveLength(300);
+    // The sender's hour is in Redis, for every process: the 300 messages and the mark that it was read from the store.
+    expect(await client.zcard(`chat:flood:${buyer.user.id}`)).toBe(301);
   });
 });
 

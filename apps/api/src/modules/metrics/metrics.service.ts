@@ -16,6 +16,12 @@ export interface PaymentCounts {
   payments: number;
   oldestOpenSeconds: number | null;
 }
+export interface PayoutCounts {
+  provider: string;
+  status: string;
+  payouts: number;
+  oldestOpenSeconds: number | null;
+}
 
 /**
  * The Prometheus series of one app (decision 092, docs/operations/metrics.md), in a registry of its own: tests that
@@ -43,6 +49,7 @@ export function createMetrics({
   const registers = [registry];
   const caches = new Map<string, () => Record<string, Readonly<CacheStats>>>();
   let paymentCounts: (() => Promise<PaymentCounts[]>) | undefined;
+  let payoutCounts: (() => Promise<PayoutCounts[]>) | undefined;
 
   /**
    * One read shared by the series of one scrape: prom-client collects every series at once, so the second series of
@@ -60,7 +67,12 @@ export function createMetrics({
     };
   }
   const jobDepths = perScrape(() => jobs.depths());
-  const payments = perScrape(async () => (paymentCounts ? paymentCounts() : []));
+  const payments = perScrape(async () =>
+    (paymentCounts ? await paymentCounts() : []).map((row) => ({ ...row, count: row.payments })),
+  );
+  const payouts = perScrape(async () =>
+    (payoutCounts ? await payoutCounts() : []).map((row) => ({ ...row, count: row.payouts })),
+  );
 
   /** Runs a scrape-time read; on failure the series stay empty for this scrape and the cause goes to the log. */
   async function read<T>(source: string, load: () => Promise<T>): Promise<T | undefined> {
@@ -143,28 +155,47 @@ export function createMetrics({
     },
   });
 
+  /** Rows of a wallet table (payments, payouts) by provider and status, and the age of the oldest open one. */
+  function walletGauges(
+    source: "payments" | "payouts",
+    noun: "payment" | "payout",
+    counts: () => Promise<Array<{ provider: string; status: string; count: number; oldestOpenSeconds: number | null }>>,
+  ) {
+    new Gauge({
+      name: `waterside_${source}`,
+      help: `${source[0]!.toUpperCase()}${source.slice(1)} by provider and status (requesting, pending, successful, failed)`,
+      labelNames: ["provider", "status"] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const { provider, status, count } of (await read(source, counts)) ?? [])
+          this.set({ provider, status }, count);
+      },
+    });
+    new Gauge({
+      name: `waterside_${noun}_oldest_open_seconds`,
+      help: `Age of the oldest ${noun} still requesting or pending, by provider and status`,
+      labelNames: ["provider", "status"] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const { provider, status, oldestOpenSeconds } of (await read(source, counts)) ?? []) {
+          if (oldestOpenSeconds !== null) this.set({ provider, status }, oldestOpenSeconds);
+        }
+      },
+    });
+  }
+  walletGauges("payments", "payment", payments);
+  // Payouts (decision 100): an open one that ages is money owed that has not gone out: an operator looks.
+  walletGauges("payouts", "payout", payouts);
+  let dealLedgerDifferences: (() => Promise<number>) | undefined;
   new Gauge({
-    name: "waterside_payments",
-    help: "Payments by provider and status (requesting, pending, successful, failed)",
-    labelNames: ["provider", "status"] as const,
+    name: "waterside_deal_ledger_differences",
+    help: "Safe deals whose last ledger reconciliation found a difference (decision 103): any is for an operator",
     registers,
     async collect() {
-      this.reset();
-      const counts = await read("payments", payments);
-      for (const { provider, status, payments } of counts ?? []) this.set({ provider, status }, payments);
-    },
-  });
-  new Gauge({
-    name: "waterside_payment_oldest_open_seconds",
-    help: "Age of the oldest payment still requesting or pending, by provider and status",
-    labelNames: ["provider", "status"] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const counts = await read("payments", payments);
-      for (const { provider, status, oldestOpenSeconds } of counts ?? []) {
-        if (oldestOpenSeconds !== null) this.set({ provider, status }, oldestOpenSeconds);
-      }
+      const differing = dealLedgerDifferences && (await read("deal ledger", dealLedgerDifferences));
+      this.set(differing ?? 0);
     },
   });
 
@@ -222,6 +253,14 @@ export function createMetrics({
     /** Payments by provider and status, read at scrape time (the payments module's one grouped query). */
     readPayments(counts: () => Promise<PaymentCounts[]>) {
       paymentCounts = counts;
+    },
+    /** Payouts by provider and status, read at scrape time (the payouts module's one grouped query). */
+    readPayouts(counts: () => Promise<PayoutCounts[]>) {
+      payoutCounts = counts;
+    },
+    /** How many safe deals the ledger's reconciliation found differing, read at scrape time (issue 33). */
+    readDealLedgerDifferences(count: () => Promise<number>) {
+      dealLedgerDifferences = count;
     },
   };
 }

@@ -74,6 +74,8 @@ describe("GET /metrics", () => {
       "waterside_job_failures_total",
       "waterside_payments",
       "waterside_payment_oldest_open_seconds",
+      "waterside_payouts",
+      "waterside_payout_oldest_open_seconds",
       "waterside_list_cache_hits_total",
       "waterside_list_cache_misses_total",
       "waterside_db_pool_max",
@@ -161,5 +163,23 @@ describe("GET /metrics", () => {
     expect(sample(text, "waterside_payments", { provider: "mtn_momo", status: "pending" })).toBeUndefined();
     // The phone number of a payment is nowhere in the scrape.
     expect(text).not.toContain("231770000000");
+  });
+
+  it("reads payouts by provider and status when scraped (decision 100)", async () => {
+    await ctx.sql`
+      insert into payouts (id, subject, provider, amount, currency, phone_number, note, status, created_at)
+      values (gen_random_uuid(), 'deal:1:payout', 'mtn_momo', 40, 'USD', '231881230001', 'Deal', 'pending',
+          now() - interval '20 minutes'),
+        (gen_random_uuid(), 'deal:2:payout', 'mtn_momo', 40, 'USD', '231881230002', 'Deal', 'successful', now())`;
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, "waterside_payouts", { provider: "mtn_momo", status: "pending" })).toBe(1);
+    expect(sample(text, "waterside_payouts", { provider: "mtn_momo", status: "successful" })).toBe(1);
+    expect(
+      sample(text, "waterside_payout_oldest_open_seconds", { provider: "mtn_momo", status: "pending" }),
+    ).toBeGreaterThanOrEqual(1200);
+    expect(
+      sample(text, "waterside_payout_oldest_open_seconds", { provider: "mtn_momo", status: "successful" }),
+    ).toBeUndefined();
+    expect(text).not.toContain("231881230001");
   });
 });

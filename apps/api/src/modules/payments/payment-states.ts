@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
-import { activateSubscription } from "./subscription-activation.ts";
+import type { Settlement } from "./provider-protocol.ts";
+import { activateSubscription, isBoostPayment } from "./subscription-activation.ts";
 import type { PaymentRow } from "./payments.queries.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -10,19 +11,11 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 /** A payment's id: a UUID v4 we make, its provider's reference too (MTN's X-Reference-Id, pawaPay's depositId). */
 export const isPaymentId = (value: string) => UUID_V4.test(value);
 
-/** A payment its provider has not settled yet: it may still move, and the provider may be asked about it. */
-export const isOpen = (status: PaymentRow["status"]) => status === "requesting" || status === "pending";
+export { isOpen } from "./provider-protocol.ts";
 
 /** The spec's three statuses: a payment is pending until its provider settles it. */
 export const publicStatus = (status: PaymentRow["status"]) =>
   status === "successful" ? "completed" : status === "failed" ? "failed" : "pending";
-
-/** The provider's final answer about a payment. */
-export interface Settlement {
-  status: "SUCCESSFUL" | "FAILED";
-  reason?: string;
-  financialTransactionId?: string;
-}
 
 /**
  * A payment's states (decision 048), whatever its provider: `requesting` (written before the provider hears of it) →
@@ -49,17 +42,36 @@ export function createPaymentStates({ db, events, jobs }: { db: Database; events
             update payments set status = 'successful', financial_transaction_id = ${answer.financialTransactionId ?? null},
               completed_at = now(), updated_at = now()
             where id = ${paymentId} and status in ('requesting', 'pending')
-            returning id, user_id, package_id, ad_id, type`);
+            returning id, user_id, package_id, ad_id, type, deal_id, amount::float8 as amount, currency`);
           if (!payment) return;
+          if (!isBoostPayment(payment)) {
+            // A safe deal's money arrived: the deal holds it (issue 33), in this transaction.
+            await publish("deal-payment.settled", {
+              paymentId,
+              dealId: payment.deal_id!,
+              status: "successful",
+              reason: null,
+            });
+            return;
+          }
           await activateSubscription(tx, publish, payment);
           await jobs.send("payments.send-receipt", { paymentId }, { tx });
         } else {
-          const [payment] = await tx.execute<{ id: string }>(sql`
+          const [payment] = await tx.execute<{ id: string; deal_id: number | null }>(sql`
             update payments set status = 'failed', reason = ${answer.reason ?? "FAILED"}, completed_at = now(),
               updated_at = now()
             where id = ${paymentId} and status in ('requesting', 'pending')
-            returning id`);
+            returning id, deal_id`);
           if (!payment) return;
+          if (payment.deal_id !== null) {
+            await publish("deal-payment.settled", {
+              paymentId,
+              dealId: payment.deal_id,
+              status: "failed",
+              reason: answer.reason ?? "FAILED",
+            });
+            return;
+          }
           // A failed payment buys nothing: its waiting subscription goes (the payment keeps the trail).
           await tx.execute(sql`delete from subscriptions where payment_id = ${paymentId} and status = 'pending'`);
         }

@@ -31,9 +31,11 @@ export async function findPackage(db: Reader, id: number) {
 export interface PaymentRow {
   id: string;
   user_id: number;
-  package_id: number;
+  /** Null for a safe deal's collection (`type` deal, `deal_id`). */
+  package_id: number | null;
   ad_id: number | null;
-  type: "ad" | "user";
+  type: "ad" | "user" | "deal";
+  deal_id: number | null;
   provider: TPaymentProvider;
   amount: number;
   currency: string;
@@ -46,19 +48,19 @@ export interface PaymentRow {
   checks: number;
   created_at: string;
   completed_at: string | null;
-  package_name: string;
+  package_name: string | null;
   ad_title: string | null;
 }
 
 const paymentColumns = sql`
-  p.id, p.user_id, p.package_id, p.ad_id, p.type, p.provider, p.amount::float8 as amount, p.currency,
+  p.id, p.user_id, p.package_id, p.ad_id, p.type, p.deal_id, p.provider, p.amount::float8 as amount, p.currency,
   p.amount_usd::float8 as amount_usd, p.usd_lrd::float8 as usd_lrd, p.phone_number, p.status,
   p.reason, p.financial_transaction_id, p.checks, p.created_at, p.completed_at, k.name as package_name,
   a.title as ad_title`;
 
 export async function findPayment(db: Reader, id: string) {
   const rows = await db.execute<PaymentRow & Record<string, unknown>>(sql`
-    select ${paymentColumns} from payments p join packages k on k.id = p.package_id left join ads a on a.id = p.ad_id
+    select ${paymentColumns} from payments p left join packages k on k.id = p.package_id left join ads a on a.id = p.ad_id
     where p.id = ${id}`);
   return rows[0];
 }
@@ -75,12 +77,14 @@ export async function countPaymentsByState(db: Reader) {
     from payments group by provider, status`);
 }
 
+/** The boosts' payments, newest first: a safe deal's collection (no package) is shown with its deal instead. */
 export async function findPayments(db: Reader, userId: number, { limit, offset }: { limit: number; offset: number }) {
   const [rows, [count]] = await Promise.all([
     db.execute<PaymentRow & Record<string, unknown>>(sql`
       select ${paymentColumns} from payments p join packages k on k.id = p.package_id left join ads a on a.id = p.ad_id
       where p.user_id = ${userId} order by p.created_at desc, p.id limit ${limit} offset ${offset}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from payments where user_id = ${userId}`),
+    db.execute<{ total: number }>(sql`
+      select count(*)::int as total from payments where user_id = ${userId} and type <> 'deal'`),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -26,6 +26,7 @@ import { toPage } from "../../lib/paging.ts";
 import { fieldError, HttpError, notFound } from "../../plugins/errors.ts";
 import { findLatestRate } from "../exchange-rates/latest-rate.ts";
 import { lrdAmount } from "./payment-amount.ts";
+import { createDealCollections } from "./deal-collections.ts";
 import { createPaymentProtocol, PROVIDER_CHECK_INTERVAL_SECONDS } from "./payment-protocol.ts";
 import { createPaymentStates, isOpen, isPaymentId, publicStatus } from "./payment-states.ts";
 import {
@@ -70,6 +71,7 @@ const toPackage = (row: PackageRow): TPackage => ({
   duration_days: row.duration_days,
 });
 
+/** A boost's payment (findPayments lists no deal's collection: those have no package). */
 function toPayment(row: PaymentRow): TPayment {
   return {
     transaction_id: row.id,
@@ -81,7 +83,7 @@ function toPayment(row: PaymentRow): TPayment {
     amount_usd: row.amount_usd,
     usd_lrd: row.usd_lrd,
     phone_number: row.phone_number,
-    package: { id: row.package_id, name: row.package_name },
+    package: { id: row.package_id!, name: row.package_name! },
     ad: row.ad_id === null || row.ad_title === null ? null : { id: row.ad_id, title: row.ad_title },
     financial_transaction_id: row.financial_transaction_id,
     created_at: iso(row.created_at)!,
@@ -113,6 +115,7 @@ export function createPaymentsService({
 }) {
   const states = createPaymentStates({ db, events, jobs });
   const protocol = createPaymentProtocol({ db, providers, states, log });
+  const dealCollections = createDealCollections({ db, protocol });
   const reasonText = (provider: TPaymentProvider, reason: string | null) =>
     reason && PAYMENT_PROVIDER_DEFINITIONS[provider].reasonText(reason);
 
@@ -135,6 +138,9 @@ export function createPaymentsService({
   }
 
   return {
+    /** Safe deals' collections from their buyers (issue 33), through this machinery. */
+    dealCollections,
+
     /** Payments by provider and status, and how long the oldest open one has waited: for the metrics (issue 32). */
     async countsByState() {
       return [...(await countPaymentsByState(db))].map((row) => ({
@@ -190,6 +196,7 @@ export function createPaymentsService({
         currency: client.currencyCode(currency),
         phone_number: input.phone_number,
         package_name: pack.name,
+        deal_id: null,
       };
       try {
         await db.transaction(async (tx) => {

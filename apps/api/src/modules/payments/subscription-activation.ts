@@ -5,6 +5,17 @@ import { findActiveSubscription, findPackage, type PaymentRow } from "./payments
 
 const DAY_MS = 86_400_000;
 
+/** A boost's payment: a package of an ad or a business (a safe deal's collection has neither). */
+export interface BoostPayment {
+  package_id: number;
+  type: "ad" | "user";
+}
+
+/** Whether a payment bought a boost (payments_buys_one_thing: then it has a package). */
+export const isBoostPayment = <P extends Pick<PaymentRow, "package_id" | "type">>(
+  payment: P,
+): payment is P & BoostPayment => payment.type !== "deal" && payment.package_id !== null;
+
 /**
  * Starts the subscription a successful payment bought, in the transaction that settled it, for a period of its
  * package from now. An upgrade (another package on a running boost) ends the running one and carries its unused time
@@ -13,7 +24,7 @@ const DAY_MS = 86_400_000;
 export async function activateSubscription(
   tx: Transaction,
   publish: Publish,
-  payment: Pick<PaymentRow, "id" | "user_id" | "package_id" | "ad_id" | "type">,
+  payment: Pick<PaymentRow, "id" | "user_id" | "ad_id"> & BoostPayment,
 ) {
   const now = Date.now();
   // The package as it is now, even if it has since been withdrawn from sale: it was paid for.

@@ -15,11 +15,18 @@ export async function loadTrust(db: Pick<Database, "execute">, userId: number): 
     response_rate: number | null;
     response_time_minutes: number | null;
     active_ads_count: number;
+    deal_stars: number | null;
+    deal_reviews: number;
   }>(sql`
     select u.verified_phone_number is not null as phone_verified, u.created_at,
       rs.response_rate, rs.response_time_minutes,
-      (select count(*)::int from ads a where a.user_id = u.id and a.status_id = ${AD_STATUS.active}) as active_ads_count
+      (select count(*)::int from ads a where a.user_id = u.id and a.status_id = ${AD_STATUS.active}) as active_ads_count,
+      dr.deal_stars, dr.deal_reviews
     from users u left join response_stats rs on rs.user_id = u.id
+    cross join lateral (
+      select round(avg(r.stars), 1)::float8 as deal_stars, count(*)::int as deal_reviews
+      from user_reviews r where r.subject_id = u.id
+    ) dr
     where u.id = ${userId}`);
   if (!row) return null;
   return {
@@ -28,5 +35,6 @@ export async function loadTrust(db: Pick<Database, "execute">, userId: number): 
     response_time_minutes: row.response_time_minutes,
     member_since: new Date(row.created_at).toISOString(),
     active_ads_count: row.active_ads_count,
+    deal_rating: { average: row.deal_stars, count: row.deal_reviews },
   };
 }

@@ -1,7 +1,12 @@
+import { DEAL_NOTICE_PREFIX } from "@waterside/shared/chat-messages";
 import { sql, type SQL } from "drizzle-orm";
 import { TRUST_MIN_CHATS, TRUST_WINDOW_DAYS } from "@waterside/shared/trust";
 import type { Database } from "../../db/database.ts";
 import type { Transaction } from "../../lib/domain-events.ts";
+
+/** A message a person wrote, not a safe deal's step in its chat (issue 33): only those open or answer a conversation. */
+const isPersonsMessage = (alias: string) =>
+  sql`(${sql.raw(alias)}.client_id is null or ${sql.raw(alias)}.client_id not like ${`${DEAL_NOTICE_PREFIX}%`})`;
 
 type Executor = Pick<Database | Transaction, "execute">;
 
@@ -26,13 +31,14 @@ async function writeStats(db: Executor, participants: SQL): Promise<number[]> {
     conversations as (
       select p.user_id, opening.created_at as opened_at,
         (select min(r.created_at) from chat_messages r
-          where r.chat_id = c.id and r.sender_id = p.user_id) as answered_at
+          where r.chat_id = c.id and r.sender_id = p.user_id and ${isPersonsMessage("r")}) as answered_at
       from participants p
       join chats c on (c.user_low_id = p.user_id or c.user_high_id = p.user_id)
         -- A chat's last message is never older than its first: this bound lets the activity indexes pick the chats.
         and c.last_message_at >= ${WINDOW_START}
       cross join lateral (
-        select m.sender_id, m.created_at from chat_messages m where m.chat_id = c.id order by m.id limit 1
+        select m.sender_id, m.created_at from chat_messages m where m.chat_id = c.id and ${isPersonsMessage("m")}
+        order by m.id limit 1
       ) opening
       where opening.sender_id <> p.user_id and opening.created_at >= ${WINDOW_START}
     ),
@@ -101,8 +107,10 @@ export async function userConcernedByMessage(
   }: { chatId: number; messageId: number; senderId: number; receiverId: number },
 ): Promise<number | null> {
   const [row] = await tx.execute<{ opener_id: number | null; senders_first: string | null }>(sql`
-    select (select sender_id from chat_messages where chat_id = ${chatId} order by id limit 1) as opener_id,
-      (select min(id)::text from chat_messages where chat_id = ${chatId} and sender_id = ${senderId}) as senders_first`);
+    select (select sender_id from chat_messages m where chat_id = ${chatId} and ${isPersonsMessage("m")}
+        order by id limit 1) as opener_id,
+      (select min(id)::text from chat_messages m where chat_id = ${chatId} and sender_id = ${senderId}
+        and ${isPersonsMessage("m")}) as senders_first`);
   if (!row || row.senders_first === null || Number(row.senders_first) !== messageId) return null;
   return row.opener_id === senderId ? receiverId : senderId;
 }

@@ -80,6 +80,7 @@ describe("response figures (decision 070)", () => {
       response_time_minutes: null,
       member_since: seller.created_at.toISOString(),
       active_ads_count: 1,
+      deal_rating: { average: null, count: 0 },
     });
 
     // Answered after 30 hours: answered, but not within 24 hours; unanswered for 3 days: counted, not answered.

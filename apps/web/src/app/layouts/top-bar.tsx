@@ -7,6 +7,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
 import { isScriptless } from "~/lib/scriptless";
 import { useSession } from "~/lib/session";
+import { installApp, useCanInstall } from "~/lib/service-worker";
 import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
 import { useNotificationBell } from "~/features/notifications/use-notification-bell";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
@@ -257,6 +258,7 @@ function ChatLink() {
  */
 function MobileMenu() {
   const scriptless = useScriptless();
+  const canInstall = useCanInstall();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -312,6 +314,19 @@ function MobileMenu() {
               </NavLink>
             ))}
           </nav>
+          {/* Issue 31: only once the browser offers it (decision 102); iOS installs from Share → Add to Home Screen. */}
+          {canInstall && (
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                void installApp();
+              }}
+              className="rounded-lg border border-emerald-700 px-3 py-2 text-left text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+            >
+              Install app
+            </button>
+          )}
         </div>
       </Modal>
     </>

@@ -1,4 +1,5 @@
 import type { TPushSubscription } from "@waterside/shared/notifications";
+import { SERVICE_WORKER_URL } from "~/lib/offline-caches";
 import { authedTransport } from "~/lib/session";
 import { deletePushSubscription } from "./api/delete-push-subscription";
 import { getPushKey } from "./api/get-push-key";
@@ -9,7 +10,7 @@ export const pushSupported = () =>
   typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 async function registration() {
-  return navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  return navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
 }
 
 /** This browser's current subscription, if it has one. */

@@ -2,11 +2,20 @@ import { BRAND } from "@waterside/shared/brand";
 import { momoReasonText } from "@waterside/shared/momo-reasons";
 import { ZRequestPayment } from "@waterside/shared/payments";
 import { z } from "zod";
-import { cleanMomoNote, createMomoClient, MomoError, type MomoConfig } from "../../../lib/momo.ts";
+import {
+  cleanMomoNote,
+  createMomoClient,
+  createMomoDisbursementClient,
+  MomoError,
+  type MomoConfig,
+  type RequestToPayStatus,
+  type TransferStatus,
+} from "../../../lib/momo.ts";
 import {
   ProviderError,
   type PaymentProviderClient,
   type PaymentProviderDefinition,
+  type PayoutProviderClient,
   type ProviderAnswer,
 } from "./provider.ts";
 
@@ -27,6 +36,26 @@ export const mtnMomo: PaymentProviderDefinition = {
   reasonText: momoReasonText,
 };
 
+const providerError = (error: unknown) =>
+  error instanceof MomoError ? new ProviderError(error.message, error.code, error.retryable) : error;
+
+/** MTN's status of a request to pay or a transfer, as the protocol reads answers. */
+function answerOf(answer: RequestToPayStatus | TransferStatus): ProviderAnswer {
+  if (answer.status === "SUCCESSFUL") {
+    return {
+      status: "SUCCESSFUL",
+      amount: answer.amount,
+      currency: answer.currency,
+      transactionId: answer.financialTransactionId,
+    };
+  }
+  if (answer.status === "FAILED") return { status: "FAILED", reason: answer.reason };
+  return { status: answer.status };
+}
+
+/** MTN's sandbox knows only EUR, test money in which US$ amounts go as they are (decision 048). */
+const accountCurrency = (config: MomoConfig) => (config.currency === "LRD" ? "LRD" : "USD");
+
 /**
  * An MTN account. It holds one currency (MOMO_CURRENCY): US$ or L$ in Liberia. MTN's sandbox knows only EUR, test
  * money in which the US$ prices are charged as they are (decision 048), so there a payer chooses US$.
@@ -36,11 +65,8 @@ export function mtnMomoClient(
   options?: Parameters<typeof createMomoClient>[1],
 ): PaymentProviderClient {
   const momo = createMomoClient(config, options);
-  const currency = config.currency === "LRD" ? "LRD" : "USD";
-  const providerError = (error: unknown) =>
-    error instanceof MomoError ? new ProviderError(error.message, error.code, error.retryable) : error;
   return {
-    currencies: [currency],
+    currencies: [accountCurrency(config)],
     currencyCode: () => config.currency,
     async request(payment) {
       try {
@@ -57,19 +83,46 @@ export function mtnMomoClient(
         throw providerError(error);
       }
     },
-    async status(paymentId): Promise<ProviderAnswer> {
+    async status(paymentId) {
       try {
-        const answer = await momo.getRequestToPayStatus(paymentId);
-        if (answer.status === "SUCCESSFUL") {
-          return {
-            status: "SUCCESSFUL",
-            amount: answer.amount,
-            currency: answer.currency,
-            transactionId: answer.financialTransactionId,
-          };
-        }
-        if (answer.status === "FAILED") return { status: "FAILED", reason: answer.reason };
-        return { status: answer.status };
+        return answerOf(await momo.getRequestToPayStatus(paymentId));
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+  };
+}
+
+/**
+ * The same MTN account's Disbursement product (decision 100), under its own credentials (MOMO_DISBURSEMENT_*): payouts
+ * in the account's one currency.
+ */
+export function mtnMomoPayoutClient(
+  config: MomoConfig,
+  options?: Parameters<typeof createMomoDisbursementClient>[1],
+): PayoutProviderClient {
+  const momo = createMomoDisbursementClient(config, options);
+  return {
+    currencies: [accountCurrency(config)],
+    currencyCode: () => config.currency,
+    async payout(payout) {
+      try {
+        // A 409 (MTN has this reference id already) is our own earlier transfer whose 202 was lost: it resolves too.
+        await momo.transfer({
+          referenceId: payout.id,
+          amount: payout.amount,
+          externalId: payout.id,
+          phone: payout.phone,
+          payerMessage: cleanMomoNote(`Payout ${payout.id.slice(0, 8)}`),
+          payeeNote: cleanMomoNote(`${BRAND} ${payout.note}`),
+        });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async payoutStatus(payoutId) {
+      try {
+        return answerOf(await momo.getTransferStatus(payoutId));
       } catch (error) {
         throw providerError(error);
       }

@@ -3,11 +3,12 @@ import type { TCurrency } from "@waterside/shared/money";
 import { orangeReasonText } from "@waterside/shared/orange-reasons";
 import { ZRequestOrangePayment } from "@waterside/shared/payments";
 import { z } from "zod";
-import { createPawapayClient, PawapayError, type PawapayConfig } from "../../../lib/pawapay.ts";
+import { createPawapayClient, PawapayError, type DepositStatus, type PawapayConfig } from "../../../lib/pawapay.ts";
 import {
   ProviderError,
   type PaymentProviderClient,
   type PaymentProviderDefinition,
+  type PayoutProviderClient,
   type ProviderAnswer,
 } from "./provider.ts";
 
@@ -28,16 +29,36 @@ export const orangeMoney: PaymentProviderDefinition = {
   reasonText: orangeReasonText,
 };
 
+const providerError = (error: unknown) =>
+  error instanceof PawapayError ? new ProviderError(error.message, error.code, error.retryable) : error;
+
+/** A deposit's or payout's status at pawaPay, as the protocol reads answers. */
+function answerOf(found: DepositStatus): ProviderAnswer {
+  if (found.status === "NOT_FOUND") return { status: "NOT_FOUND" };
+  if (found.status === "COMPLETED") {
+    return {
+      status: "SUCCESSFUL",
+      amount: found.amount,
+      currency: found.currency,
+      transactionId: found.providerTransactionId,
+    };
+  }
+  if (found.status === "FAILED") return { status: "FAILED", reason: found.failureCode };
+  // ACCEPTED, ENQUEUED, PROCESSING, IN_RECONCILIATION, or a status added later: not final, asked again, never guessed.
+  return { status: "PENDING" };
+}
+
+const accountCurrencies = (config: PawapayConfig) =>
+  config.currencies.filter((code): code is TCurrency => code === "USD" || code === "LRD");
+
 /** A pawaPay account's Orange Money deposits, in the currencies the account takes (ORANGE_CURRENCIES). */
 export function orangeMoneyClient(
   config: PawapayConfig,
   options?: Parameters<typeof createPawapayClient>[1],
 ): PaymentProviderClient {
   const pawapay = createPawapayClient(config, options);
-  const providerError = (error: unknown) =>
-    error instanceof PawapayError ? new ProviderError(error.message, error.code, error.retryable) : error;
   return {
-    currencies: config.currencies.filter((code): code is TCurrency => code === "USD" || code === "LRD"),
+    currencies: accountCurrencies(config),
     currencyCode: (currency) => currency,
     async request(payment) {
       try {
@@ -53,21 +74,42 @@ export function orangeMoneyClient(
         throw providerError(error);
       }
     },
-    async status(paymentId): Promise<ProviderAnswer> {
+    async status(paymentId) {
       try {
-        const deposit = await pawapay.checkDeposit(paymentId);
-        if (deposit.status === "NOT_FOUND") return { status: "NOT_FOUND" };
-        if (deposit.status === "COMPLETED") {
-          return {
-            status: "SUCCESSFUL",
-            amount: deposit.amount,
-            currency: deposit.currency,
-            transactionId: deposit.providerTransactionId,
-          };
-        }
-        if (deposit.status === "FAILED") return { status: "FAILED", reason: deposit.failureCode };
-        // ACCEPTED, PROCESSING, IN_RECONCILIATION, or a status added later: not final, so asked again, never guessed.
-        return { status: "PENDING" };
+        return answerOf(await pawapay.checkDeposit(paymentId));
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+  };
+}
+
+/** The same pawaPay account's Orange Money payouts (decision 100), from its wallet in the account's currencies. */
+export function orangeMoneyPayoutClient(
+  config: PawapayConfig,
+  options?: Parameters<typeof createPawapayClient>[1],
+): PayoutProviderClient {
+  const pawapay = createPawapayClient(config, options);
+  return {
+    currencies: accountCurrencies(config),
+    currencyCode: (currency) => currency,
+    async payout(payout) {
+      try {
+        // DUPLICATE_IGNORED (pawaPay has this payoutId already) is our own earlier payout: it resolves too.
+        await pawapay.initiatePayout({
+          payoutId: payout.id,
+          amount: payout.amount,
+          currency: payout.currency,
+          phone: payout.phone,
+          customerMessage: `${BRAND} ${payout.note}`,
+        });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async payoutStatus(payoutId) {
+      try {
+        return answerOf(await pawapay.checkPayout(payoutId));
       } catch (error) {
         throw providerError(error);
       }

@@ -61,6 +61,37 @@ export interface PaymentProviderClient {
   status(paymentId: string): Promise<ProviderAnswer>;
 }
 
+/** A payout as a provider is asked for it (decision 100): our id is its key there too. */
+export interface ProviderPayout {
+  /** payouts.id, a UUID v4: the provider's reference (MTN's X-Reference-Id, pawaPay's payoutId), so one transfer. */
+  id: string;
+  amount: number;
+  /** What the payouts row says it is paid in (`currencyCode` of the chosen currency). */
+  currency: string;
+  /** The payee's MSISDN, digits with the country code. */
+  phone: string;
+  /** Shown in the payee's history (cleaned to what the provider takes). */
+  note: string;
+}
+
+/**
+ * A configured account's payouts (decision 100): money sent from our account to a payee's wallet. Answers as
+ * `PaymentProviderClient` does, so payouts run on the same protocol (`provider-protocol.ts`).
+ */
+export interface PayoutProviderClient {
+  /** The currencies the account pays out in. */
+  currencies: readonly TCurrency[];
+  /** The code a chosen currency is paid in (MTN's sandbox: EUR), stored on the payout and compared with the answer. */
+  currencyCode(currency: TCurrency): string;
+  /** Resolves once the provider holds the payout: new, or our own earlier one with this id. Throws ProviderError. */
+  payout(payout: ProviderPayout): Promise<void>;
+  /** Where the payout stands at the provider. Throws ProviderError. */
+  payoutStatus(payoutId: string): Promise<ProviderAnswer>;
+}
+
+/** The configured payouts of each provider; null: no payout account (its settings are not given), none go out there. */
+export type PayoutProviderClients = Record<TPaymentProvider, PayoutProviderClient | null>;
+
 /** A provider's face to payers and to the provider's servers: the same for every account, configured or not. */
 export interface PaymentProviderDefinition {
   id: TPaymentProvider;
