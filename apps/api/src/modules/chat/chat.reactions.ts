@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
 import { toMessage } from "./chat.service.ts";
-import { insertMessage, openChat } from "./chat.queries.ts";
+import { chatPairKey, insertMessages, openChats } from "./chat.queries.ts";
 
 /**
  * A safe deal's steps in the chat of its buyer and seller about the ad (issue 33), opened if they never chatted: one
@@ -16,13 +16,18 @@ export function reactToChatEvents(events: DomainEvents, realtime: Realtime) {
   events.onWrite("deal.changed", async (change, tx, afterCommit) => {
     const senderId = change.actorUserId === change.sellerId ? change.sellerId : change.buyerId;
     const receiverId = senderId === change.buyerId ? change.sellerId : change.buyerId;
-    const chat = await openChat(tx, change.buyerId, change.sellerId, change.adId);
-    const clientId = dealNoticeClientId(change.dealId, change.action);
-    const [already] = await tx.execute(sql`
-      select 1 from chat_messages where sender_id = ${senderId} and client_id = ${clientId}`);
-    if (already) return;
+    const pair = {
+      low: Math.min(change.buyerId, change.sellerId),
+      high: Math.max(change.buyerId, change.sellerId),
+      adId: change.adId,
+    };
+    const chat = (await openChats(tx, [pair])).get(chatPairKey(pair))!;
     const text = dealChatLine(change.action, change.status, dealAmountText(change.amount, change.currency));
-    const row = await insertMessage(tx, { chatId: chat.id, senderId, text, clientId });
+    // A step already written (the same client id) inserts nothing.
+    const [row] = await insertMessages(tx, [
+      { chatId: chat.id, senderId, text, clientId: dealNoticeClientId(change.dealId, change.action) },
+    ]);
+    if (!row) return;
     afterCommit(async () => {
       realtime.sendToUser(receiverId, "new-message", {
         message: toMessage(row, receiverId),
