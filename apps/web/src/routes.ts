@@ -34,6 +34,7 @@ export default [
     route("notifications", "features/notifications/routes/notifications.tsx"),
     route("sell/:adId?", "app/routes/sell.tsx"),
     route("chat/:chatId?", "app/routes/chat.tsx"),
+    route("deals/:dealId", "features/deals/routes/deal.tsx"),
   ]),
   // The admin area (spec second document §2 "Admin routes"): its own login and layout, rendered in the browser.
   route("admin", "features/admin/routes/login.tsx"),
@@ -51,6 +52,8 @@ export default [
       route("categories-report", "features/admin/routes/categories-report.tsx"),
       route("manage-categories", "features/admin/routes/manage-categories.tsx"),
       route("exchange-rate", "features/admin/routes/exchange-rate.tsx"),
+      route("disputes", "features/admin/routes/disputes.tsx"),
+      route("deals/:dealId", "features/admin/routes/deal.tsx"),
       route("audit-log", "features/admin/routes/audit-log.tsx"),
       route("admins", "features/admin/routes/admins.tsx"),
       route("*", "app/not-found.tsx", { id: "admin-not-found" }),

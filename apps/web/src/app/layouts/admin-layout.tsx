@@ -7,7 +7,10 @@ import { Logo } from "~/components/ui/logo";
 import { ADMIN_LOGIN_PATH, requireAdmin, signOutAdmin, useAdminSession } from "~/features/admin/admin-session";
 import { SkipLink } from "./skip-link";
 
-/** Spec second document §2: the sidebar's pages, in its order, with the moderation queue and exchange rate added. */
+/**
+ * Spec second document §2: the sidebar's pages, in its order, with the moderation queue, the safe deals' disputes
+ * (issue 33) and the exchange rate added.
+ */
 const ADMIN_PAGES = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/users", label: "Users" },
@@ -17,6 +20,7 @@ const ADMIN_PAGES = [
   { to: "/admin/manage-categories", label: "Manage categories" },
   { to: "/admin/ads-reports", label: "Ads reports" },
   { to: "/admin/users-reports", label: "Users reports" },
+  { to: "/admin/disputes", label: "Disputes" },
   { to: "/admin/exchange-rate", label: "Exchange rate" },
   { to: "/admin/audit-log", label: "Audit log" },
   { to: "/admin/admins", label: "Admins" },

@@ -2,7 +2,7 @@ import { HORIZONTAL_LIST_SIZE } from "@waterside/shared/ads-messages";
 import { BRAND } from "@waterside/shared/brand";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { clsx } from "clsx";
-import { data, redirect } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/ad";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { OwnerActions } from "~/features/selling/components/owner-actions";
@@ -37,9 +37,17 @@ import { StarRating } from "~/features/reviews/components/rating-breakdown";
 import { RatingPanel } from "~/features/reviews/components/rating-panel";
 import { useAdRating } from "~/features/reviews/hooks/use-ad-rating";
 import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { getUserReviews } from "~/features/deals/api/get-user-reviews";
+import { SafeDealButton } from "~/features/deals/components/safe-deal-button";
+import { SellerDealReviews } from "~/features/deals/components/seller-deal-reviews";
 
 // Only the ad's owner opens Insights: the chart and its library load then, never with the public page.
 const AdInsights = lazy(() => import("~/features/analytics/components/ad-insights"));
+// A safe deal's dialog and payment (forms, schemas, the payments flow) come when "Buy with Safe Deal" is pressed.
+const SafeDealCheckout = lazy(() => import("../safe-deal-checkout"));
+
+/** The address that opens the ad page with its safe deal's dialog (the chat's "Safe deal" entry). */
+const START_DEAL_PARAM = "safe-deal";
 
 /** How many similar ads the no-longer-available page offers. */
 const GONE_SIMILAR_ADS = 8;
@@ -81,15 +89,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw redirect(adPath(ad), 301);
   }
   const related = { per_page: HORIZONTAL_LIST_SIZE + 1, sort_combined: "visibility_score|desc" };
-  const [similar, bySeller, reviews] = await Promise.all([
+  const [similar, bySeller, reviews, sellerReviews] = await Promise.all([
     getAds(context.api, { ...related, subcategory_id: ad.subcategory_id }),
     getAds(context.api, { ...related, user_id: ad.user_id }),
     // The page renders without its reviews rather than not at all; the browser asks again.
     getReviews(context.api, ad.id).catch(() => null),
+    // What buyers said of the seller after proven deals (issue 33); the seller card goes without it if it fails.
+    getUserReviews(context.api, ad.user_id).catch(() => null),
   ]);
   const others = (list: typeof similar) =>
     list.data.filter((other) => other.id !== ad.id).slice(0, HORIZONTAL_LIST_SIZE);
-  return { ad, similar: others(similar), bySeller: others(bySeller), reviews };
+  return { ad, similar: others(similar), bySeller: others(bySeller), reviews, sellerReviews };
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -173,12 +183,15 @@ function GoneAdPage({ adId, ...gone }: GoneAdProps & { adId: string }) {
   const session = useSession();
   const mayOwn = gone.status === 410 && session.status === "signed-in";
   const own = useLoad(mayOwn ? () => getAd(authedTransport, adId) : null, [adId, mayOwn]);
-  if (own.data) return <AdView key={own.data.id} ad={own.data} similar={[]} bySeller={[]} reviews={null} />;
+  if (own.data) {
+    return <AdView key={own.data.id} ad={own.data} similar={[]} bySeller={[]} reviews={null} sellerReviews={null} />;
+  }
   return <GoneAd {...gone} />;
 }
 
-function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
+function AdView({ ad, similar, bySeller, reviews, sellerReviews }: AdLoaded) {
   const contact = useContactSeller(ad);
+  const [params] = useSearchParams();
   const { isOwner } = contact;
   const [rating, setRating] = useAdRating(ad.id, ad.rating);
   const [insights, setInsights] = useState(false);
@@ -216,6 +229,11 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
               <AdPrice ad={ad} otherClassName="text-base font-medium text-slate-600" />
             </p>
             <StarRating rating={rating} />
+            <SafeDealButton
+              ad={ad}
+              startOpen={params.has(START_DEAL_PARAM)}
+              checkout={(close) => <SafeDealCheckout ad={ad} onClose={close} />}
+            />
             <OwnerExpiredNotice ad={ad} />
             <OwnerActions ad={ad} />
             <OwnerBoostPanel ad={ad} />
@@ -242,7 +260,11 @@ function AdView({ ad, similar, bySeller, reviews }: AdLoaded) {
             </p>
             {!isOwner && <ReportDialog target={{ adId: ad.id }} className="-ml-2" />}
           </div>
-          <SellerCard ad={ad} contact={contact} />
+          <SellerCard
+            ad={ad}
+            contact={contact}
+            reviews={<SellerDealReviews page={sellerReviews} userId={ad.user_id} />}
+          />
         </div>
       </div>
       {isOwner && insights ? (

@@ -1,8 +1,13 @@
 import { BRAND } from "@waterside/shared/brand";
 import type { Route } from "./+types/chat";
+import { adPath } from "~/components/ads/ad-path";
+import { browserTransport, withSignal } from "~/lib/api-client";
 import { requireSession } from "~/lib/require-session";
+import { useLoad } from "~/lib/use-load";
+import { getAd } from "~/features/ads/api/get-ad";
 import { startChat } from "~/features/chat/chat-runtime";
-import { ChatScreen } from "~/features/chat/components/chat-screen";
+import { ChatScreen, type AdDealContext } from "~/features/chat/components/chat-screen";
+import { ChatDeal } from "~/features/deals/components/chat-deal";
 import { ReportDialog } from "~/features/reports/components/report-dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: `Chat | ${BRAND}` }, { name: "robots", content: "noindex" }];
@@ -25,7 +30,10 @@ export function HydrateFallback() {
   );
 }
 
-/** Spec §2 `/chat` and `/chat/{chatId}`: the chat, whose seller panel reports a user with the reports feature. */
+/**
+ * Spec §2 `/chat` and `/chat/{chatId}`: the chat, whose seller panel reports a user with the reports feature, and
+ * whose conversation about an ad shows its safe deal with the deals feature (issue 33).
+ */
 export default function Chat({ params }: Route.ComponentProps) {
   return (
     <ChatScreen
@@ -33,6 +41,29 @@ export default function Chat({ params }: Route.ComponentProps) {
       reportUser={(peer) => (
         <ReportDialog target={{ userId: peer.id, userName: peer.name }} className="w-full justify-center" />
       )}
+      adDeal={(about) => <AdDeal about={about} />}
+    />
+  );
+}
+
+/**
+ * The chat's deal card, or the "Safe deal" entry for its buyer: the reader buys when the person they write to is the
+ * ad's seller (the ads feature's public read of the ad tells).
+ */
+function AdDeal({ about }: { about: AdDealContext }) {
+  const { ad, peer } = about;
+  const seller = useLoad(
+    (signal) => getAd(withSignal(browserTransport, signal), ad.id).then((read) => read.user_id),
+    ad.id,
+  );
+  const startHref =
+    seller.data === peer.id
+      ? `${adPath({ id: ad.id, category_id: ad.category.id, subcategory_id: ad.subcategory_id })}?safe-deal`
+      : null;
+  return (
+    <ChatDeal
+      context={{ chatId: about.chatId, peerId: peer.id, adId: ad.id, lastMessageId: about.lastMessageId }}
+      buyerStartHref={startHref}
     />
   );
 }

@@ -17,6 +17,7 @@ import { SwitchToCompany } from "~/features/users/components/switch-to-company";
 import { ReportsTab } from "~/features/reports/components/reports-tab";
 import { SavedSearchesTab } from "~/features/saved-searches/components/saved-searches-tab";
 import { getAdViewTotals } from "~/features/analytics/api/get-ad-view-totals";
+import { DealsTab } from "~/features/deals/components/deals-tab";
 
 // The chart library comes only with the tab that draws it.
 const PerformanceTab = lazy(() => import("~/features/analytics/components/performance-tab"));
@@ -55,6 +56,7 @@ const TABS = [
   { id: "details", label: "Personal Details" },
   { id: "password", label: "Change Password" },
   { id: "switch-company", label: "Switch To Company", individualOnly: true },
+  { id: "deals", label: "Deals" },
   { id: "subscriptions", label: "Subscriptions" },
   { id: "reports", label: "Reports" },
   { id: "saved-searches", label: "Saved searches" },
@@ -151,6 +153,7 @@ export default function OwnProfile({ loaderData }: Route.ComponentProps) {
               <SubscriptionsTab />
             </Suspense>
           )}
+          {active === "deals" && <DealsTab />}
           {active === "reports" && <ReportsTab />}
           {active === "saved-searches" && <SavedSearchesTab />}
           {active === "business-plan" && (

@@ -16,6 +16,8 @@ import { ProfileHeader } from "~/features/users/components/profile-header";
 import { getSellerRating } from "~/features/reviews/api/get-seller-rating";
 import { RatingBreakdown } from "~/features/reviews/components/rating-breakdown";
 import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { getUserReviews } from "~/features/deals/api/get-user-reviews";
+import { DealReviewsList } from "~/features/deals/components/deal-reviews-list";
 import { useSession } from "~/lib/session";
 
 /** How many of the seller's ads the profile shows. */
@@ -36,13 +38,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const userId = Number(params.userId);
   if (!Number.isSafeInteger(userId) || userId < 1) throw data(null, { status: 404 });
   try {
-    const [user, ads, rating] = await Promise.all([
+    const [user, ads, rating, dealReviews] = await Promise.all([
       getUser(context.api, userId),
       getAds(context.api, { user_id: userId, per_page: PROFILE_ADS }),
       // Beyond the spec: buyers judge the seller, not only one ad. The page shows without it if it fails.
       getSellerRating(context.api, userId).catch(() => null),
+      // What others said after proven deals with them (issue 33); the browser asks again if it fails here.
+      getUserReviews(context.api, userId).catch(() => null),
     ]);
-    return { user, ads, rating };
+    return { user, ads, rating, dealReviews };
   } catch (error) {
     if (isMissing(error)) throw data(null, { status: 404 });
     throw error;
@@ -86,7 +90,7 @@ export const handle: BreadcrumbHandle = {
 
 /** Spec §2 /profile/{userId}: a seller's or reviewer's profile, contact info and their ads. */
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { user, ads, rating } = loaderData;
+  const { user, ads, rating, dealReviews } = loaderData;
   const session = useSession();
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
@@ -107,6 +111,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           <RatingBreakdown rating={rating} />
         </section>
       )}
+      <DealReviewsList userId={user.id} firstPage={dealReviews} />
       <section aria-label="Ads" className="space-y-3">
         <h2 className="text-lg font-semibold">Ads by {user.name}</h2>
         {ads.data.length === 0 ? (

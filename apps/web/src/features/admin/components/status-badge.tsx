@@ -10,6 +10,10 @@ const TONES: Record<string, string> = {
   "Under Review": "bg-amber-100 text-amber-800",
   Resolved: "bg-emerald-100 text-emerald-800",
   Inactive: "bg-slate-200 text-slate-700",
+  // Safe deals' states (DEAL_STATUS_TEXT).
+  Disputed: "bg-red-100 text-red-800",
+  "Paid, held": "bg-amber-100 text-amber-800",
+  "Released to the seller": "bg-emerald-100 text-emerald-800",
 };
 
 /** A status as the admin tables show it: its name on a colour that says whether it needs attention. */

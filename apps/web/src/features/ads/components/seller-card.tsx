@@ -2,6 +2,7 @@ import type { TAdDetail } from "@waterside/shared/ads";
 import { QUICK_MESSAGES } from "@waterside/shared/chat-messages";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { SellerTrust } from "~/components/trust/seller-trust";
@@ -16,9 +17,10 @@ import { PhoneNumber } from "./phone-number";
  * (issue 27: verified phone, how soon and how often they reply, active ads); Chat (a visitor gets the login prompt) and,
  * for signed-in users, the quick messages that open the chat and send at once. Beyond the spec, as Liberian buyers
  * expect: 'Show phone number' with Call and WhatsApp, and a safety tip. The ad's owner sees none of these, nor their
- * own status. `contact` is the page's, shared with the phone's contact bar.
+ * own status. `contact` is the page's, shared with the phone's contact bar. `reviews` is what buyers said after deals
+ * with them (issue 33), another feature's, handed in by the page.
  */
-export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSeller }) {
+export function SellerCard({ ad, contact, reviews }: { ad: TAdDetail; contact: ContactSeller; reviews?: ReactNode }) {
   const seller = ad.user;
   const { isOwner, signedIn, openChat } = contact;
   const online = useSellerPresence(seller.id, contact.sessionKnown && !isOwner);
@@ -39,6 +41,7 @@ export function SellerCard({ ad, contact }: { ad: TAdDetail; contact: ContactSel
         </div>
       </div>
       <SellerTrust trust={seller.trust} />
+      {reviews}
       {!isOwner && (
         <>
           <button type="button" onClick={() => openChat()} className={`${primaryButtonClass} w-full`}>

@@ -25,6 +25,15 @@ import { ChatList } from "./chat-list";
 import { Conversation, type ChatAd } from "./conversation";
 import { SellerPanel, type ChatPeer } from "./seller-panel";
 
+/** What a chat about an ad tells the page's deal card: the chat (none yet for a new one), the person, the ad. */
+export interface AdDealContext {
+  chatId: number | null;
+  peer: ChatPeer;
+  ad: ChatAd;
+  /** The newest message's id, which changes as each step of a deal is told in the chat. */
+  lastMessageId: number | null;
+}
+
 /** Spec §5/§9: list search starts after more than 2 characters, 300 ms after typing stops. */
 const SEARCH_MIN_LENGTH = 3;
 const SEARCH_DELAY_MS = 300;
@@ -45,14 +54,17 @@ const lookedUp = new Set<string>();
  * Spec §2 `/chat` and `/chat/{chatId}`: the chat list beside the conversation and the seller panel on a desktop; at
  * phone width the list and the conversation are two screens. A chat opened from an ad (navigation state
  * `isNewChat`) is local until its first message creates it (spec §4). The seller panel's report-user control is
- * another feature's: the page hands it in as `reportUser`.
+ * another feature's: the page hands it in as `reportUser`; so is the safe deal of a chat about an ad (`adDeal`, issue
+ * 33), shown under the ad.
  */
 export function ChatScreen({
   chatIdParam,
   reportUser,
+  adDeal,
 }: {
   chatIdParam: string | undefined;
   reportUser: (peer: ChatPeer) => ReactNode;
+  adDeal?: (about: AdDealContext) => ReactNode;
 }) {
   const chatId = parseChatId(chatIdParam);
   const location = useLocation();
@@ -205,6 +217,15 @@ export function ChatScreen({
         key={chat?.id ?? `new-${peer.id}-${productId}`}
         peer={peer}
         ad={ad}
+        adFooter={
+          ad &&
+          adDeal?.({
+            chatId: chat?.id ?? null,
+            peer,
+            ad,
+            lastMessageId: conversation?.messages.at(-1)?.id ?? null,
+          })
+        }
         online={peerOnline}
         messages={conversation?.messages ?? []}
         pending={waiting}

@@ -23,6 +23,8 @@ export interface ChatAd {
 interface ConversationProps {
   peer: { id: number; name: string; profile_image: string | null };
   ad: ChatAd | null;
+  /** Under the ad: what another feature adds about it (the safe deal's card). */
+  adFooter?: ReactNode;
   online: boolean;
   messages: TChatMessage[];
   pending: PendingMessage[];
@@ -48,6 +50,7 @@ export function Conversation(props: ConversationProps) {
     <section aria-label={`Chat with ${peer.name}`} className={clsx("min-h-0 flex-col bg-white", props.className)}>
       <ConversationHeader peer={peer} online={online} infoButton={props.infoButton} />
       {ad && <AdLink ad={ad} />}
+      {props.adFooter}
       {props.connection === "offline" && (
         <p role="status" className="bg-amber-50 px-3 py-2 text-sm text-amber-900">
           You are offline. Your messages will be sent when you are back online.

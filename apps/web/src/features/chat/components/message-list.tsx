@@ -1,5 +1,7 @@
 import type { TChatMessage } from "@waterside/shared/chat";
+import { dealOfNotice } from "@waterside/shared/deals-messages";
 import { Fragment, useEffect, useLayoutEffect, useRef } from "react";
+import { Link } from "react-router";
 import { clsx } from "clsx";
 import type { PendingMessage } from "../chat-store";
 import { MessageText } from "./message-text";
@@ -133,7 +135,9 @@ export function MessageList({
                   </li>
                 )}
                 <li>
-                  {item.kind === "stored" ? (
+                  {item.kind === "stored" && dealOfNotice(item.message.clientId) !== null ? (
+                    <DealNotice message={item.message} dealId={dealOfNotice(item.message.clientId)!} />
+                  ) : item.kind === "stored" ? (
                     <Bubble mine={item.message.isSender} text={item.message.text}>
                       <time dateTime={item.message.createdAt}>{messageTime(item.message.createdAt)}</time>
                       {item.message.isSender && <Ticks read={item.message.isRead} />}
@@ -147,6 +151,24 @@ export function MessageList({
           })}
         </ol>
       )}
+    </div>
+  );
+}
+
+/**
+ * A safe deal's step, told in its chat by the server ("Safe deal · Paid, held · US$ 120.00", decision 103): shown as
+ * the deal's card across the conversation, not as either person's words, with the way to the deal.
+ */
+function DealNotice({ message, dealId }: { message: TChatMessage; dealId: number }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-xl bg-sky-50 px-3 py-2 text-center text-sm text-sky-950 ring-1 ring-sky-200">
+      <span className="font-medium">{message.text}</span>
+      <Link to={`/deals/${dealId}`} className="font-semibold text-emerald-800 underline underline-offset-2">
+        Open the deal
+      </Link>
+      <time dateTime={message.createdAt} className="text-xs text-sky-800">
+        {messageTime(message.createdAt)}
+      </time>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CURRENCIES, CURRENCY_SYMBOLS } from "@waterside/shared/money";
+import { CURRENCIES, CURRENCY_SYMBOLS, type TCurrency } from "@waterside/shared/money";
 import {
   MOMO_DEFAULT_COUNTRY_CODE,
   MOMO_PREFIXES,
@@ -16,7 +16,15 @@ import { LoadingOverlay } from "~/components/ui/loading-overlay";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { formatMoney } from "~/lib/format";
-import type { Payer, PayerErrors, PurchaseFlow, PurchaseOrder } from "../hooks/use-purchase-flow";
+import {
+  isChargeOrder,
+  type ChargeOrder,
+  type PackageOrder,
+  type Payer,
+  type PayerErrors,
+  type PurchaseFlow,
+  type PurchaseOrder,
+} from "../hooks/use-purchase-flow";
 import { ZPayerForm, type TPayerFormInput, type TPayerFormOutput } from "../payer-form";
 import { DEFAULT_WALLET, WALLET_CHOICES, walletLongName, walletName, walletPin, walletReason } from "../wallets";
 
@@ -67,6 +75,7 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
             initial={stage.payer}
             serverErrors={stage.errors}
             profilePhone={profilePhone}
+            fixedCurrency={isChargeOrder(order) ? order.currency : undefined}
             onCancel={flow.abandon}
             onSubmit={flow.submitPayer}
           />
@@ -80,13 +89,16 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
                   Cancel
                 </button>
                 <button type="button" className={primaryButtonClass} onClick={flow.pay} autoFocus>
-                  Pay {formatMoney(order.price)}
-                  {stage.payer.currency !== "USD" && ` in ${CURRENCY_SYMBOLS[stage.payer.currency]}`}
+                  {payLabel(order, stage.payer)}
                 </button>
               </>
             }
           >
-            <PurchaseSummary order={order} payer={stage.payer} />
+            {isChargeOrder(order) ? (
+              <ChargeSummary order={order} payer={stage.payer} />
+            ) : (
+              <PurchaseSummary order={order} payer={stage.payer} />
+            )}
           </Panel>
         )}
         {stage.step === "approval" && (
@@ -137,7 +149,7 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
               {walletReason(stage.payer.wallet, stage.reason)}
             </p>
             <p>
-              Nothing was charged. {order.packageName} ({formatMoney(order.price)}) from{" "}
+              Nothing was charged. {orderText(order)} from{" "}
               <strong className="whitespace-nowrap">{stage.payer.phone}</strong> with {walletName(stage.payer.wallet)}:
               try again, or pay from another Mobile Money number.
             </p>
@@ -154,7 +166,9 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
             }
           >
             <p className="font-medium">{PAYMENT_MESSAGES.notConfirmed}</p>
-            <p className="text-sm text-slate-600">{PAYMENT_MESSAGES.pendingNotice}</p>
+            <p className="text-sm text-slate-600">
+              {order && isChargeOrder(order) ? order.pendingNote : PAYMENT_MESSAGES.pendingNotice}
+            </p>
           </Panel>
         )}
       </Modal>
@@ -172,6 +186,16 @@ export function PurchaseModals({ flow, profilePhone }: { flow: PurchaseFlow; pro
     </>
   );
 }
+
+/** "Pay $10", "Pay $10 in L$" for a package; "Pay US$ 120.00" for a charge in its own currency. */
+function payLabel(order: PurchaseOrder, payer: Payer) {
+  if (isChargeOrder(order)) return `Pay ${order.amountText}`;
+  return `Pay ${formatMoney(order.price)}${payer.currency !== "USD" ? ` in ${CURRENCY_SYMBOLS[payer.currency]}` : ""}`;
+}
+
+/** What was not paid, in the failure's sentence: "Standard Boost ($10)", "Safe deal for … (US$ 120.00)". */
+const orderText = (order: PurchaseOrder) =>
+  isChargeOrder(order) ? `${order.name} (${order.amountText})` : `${order.packageName} (${formatMoney(order.price)})`;
 
 function Panel({
   title,
@@ -207,7 +231,7 @@ function Panel({
  * Spec §2: the purchase confirmation states the package price in dollars and the phone number to be charged; issue 30
  * adds the wallet it goes through and, for L$, that the price is converted at the rate of the moment.
  */
-function PurchaseSummary({ order, payer }: { order: PurchaseOrder; payer: Payer }) {
+function PurchaseSummary({ order, payer }: { order: PackageOrder; payer: Payer }) {
   return (
     <>
       <p>
@@ -228,6 +252,22 @@ function PurchaseSummary({ order, payer }: { order: PurchaseOrder; payer: Payer 
   );
 }
 
+/** A charge's confirmation: what is paid for, the amount in its currency, the number charged and the order's note. */
+function ChargeSummary({ order, payer }: { order: ChargeOrder; payer: Payer }) {
+  return (
+    <>
+      <p>
+        <strong>{order.name}</strong>: <strong className="whitespace-nowrap">{order.amountText}</strong>
+      </p>
+      <p>
+        {walletLongName(payer.wallet)} number to be charged:{" "}
+        <strong className="whitespace-nowrap">{payer.phone}</strong>
+      </p>
+      <p className="text-sm text-slate-600">{order.note}</p>
+    </>
+  );
+}
+
 type PayerForm = UseFormReturn<TPayerFormInput, unknown, TPayerFormOutput>;
 
 /** "231 77…, 231 76…": a wallet's Liberian prefixes, from the shared tables. */
@@ -241,18 +281,21 @@ const WALLET_RULE = `Orange numbers (${liberianPrefixes(ORANGE_PREFIXES)}) pay w
  * number written as people write it (0886 123 456, +231 …) is judged and sent in the spec's form, shown under the
  * field before Submit (decision 060). Issue 30 (decision 087): the number is asked once and the switch "Pay with
  * Orange Money / MTN MoMo" follows it as typed; choosing the other wallet judges the number by that wallet's rules.
- * The currency (US$ unless L$ is chosen) sits beside the number.
+ * The currency (US$ unless L$ is chosen) sits beside the number, unless the order has its own (`fixedCurrency`: a
+ * safe deal's amount is agreed in one currency before).
  */
 function PhoneStep({
   initial,
   serverErrors,
   profilePhone,
+  fixedCurrency,
   onCancel,
   onSubmit,
 }: {
   initial: Payer | null;
   serverErrors?: PayerErrors;
   profilePhone: string | null;
+  fixedCurrency?: TCurrency;
   onCancel: () => void;
   onSubmit: (payer: Payer) => void;
 }) {
@@ -262,7 +305,7 @@ function PhoneStep({
     defaultValues: {
       phone_number: initial?.phone ?? "",
       wallet: initial?.wallet ?? DEFAULT_WALLET,
-      currency: initial?.currency ?? "USD",
+      currency: fixedCurrency ?? initial?.currency ?? "USD",
     },
   });
   const { isValid, errors } = form.formState;
@@ -316,7 +359,7 @@ function PhoneStep({
             }}
           />
         </div>
-        <CurrencyField form={form} errorId={currencyErrorId} invalid={Boolean(currencyError)} />
+        {!fixedCurrency && <CurrencyField form={form} errorId={currencyErrorId} invalid={Boolean(currencyError)} />}
       </div>
       {currencyError && (
         <p id={currencyErrorId} role="alert" className="text-sm text-red-700">

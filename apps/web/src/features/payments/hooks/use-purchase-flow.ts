@@ -16,12 +16,43 @@ import { authedTransport } from "~/lib/session";
 import { paymentFailedMessage } from "../wallets";
 
 /** What is bought: a package, for an ad (a boost) or for the business (a plan, no ad). */
-export interface PurchaseOrder {
+export interface PackageOrder {
   packageId: number;
   packageName: string;
   price: number;
   adId?: number;
 }
+
+/**
+ * A payment another feature's call asks for (a safe deal, issue 33): it names what is paid for and the amount as
+ * charged, in its own currency (not asked again), and makes the request itself, answering the collection's
+ * transaction id. From there the flow follows it as it follows a package's: approval, status, the wallet's reason.
+ */
+export interface ChargeOrder {
+  name: string;
+  /** The amount as charged, in the order's currency: "US$ 120.00". */
+  amountText: string;
+  currency: TCurrency;
+  /** What the confirmation says under the amount and the number (how the money is kept, what happens next). */
+  note: string;
+  /** What 'Payment Request Not Confirmed' says of a payment still on its way. */
+  pendingNote: string;
+  request: (payer: { phone: string; wallet: TPaymentProvider }) => Promise<{ transaction_id: string }>;
+}
+
+export type PurchaseOrder = PackageOrder | ChargeOrder;
+
+export const isChargeOrder = (order: PurchaseOrder): order is ChargeOrder => "request" in order;
+
+/** Asks the payer's wallet for a package: POST /payments/momo or /payments/orange-money. */
+const requestPackage = (order: PackageOrder, payer: Payer) =>
+  requestPayment(authedTransport, payer.wallet, {
+    phone_number: payer.phone,
+    package_id: order.packageId,
+    ...(order.adId !== undefined && { ad_id: order.adId }),
+    // Always the currency chosen: without one, a wallet account kept in L$ would charge L$ for a US$ choice.
+    currency: payer.currency,
+  });
 
 /**
  * Who pays and how (issue 30, decision 087): the number in the spec's form, the wallet it pays through (the one the
@@ -56,7 +87,8 @@ export type PurchaseStage =
   | { step: "finished" };
 
 /**
- * The purchase sequence shared by the sell wizard's step 3 (type 'ad') and the Business Plan tab (type 'user'):
+ * The purchase sequence shared by the sell wizard's step 3 (type 'ad'), the Business Plan tab (type 'user') and a safe
+ * deal's payment (a `ChargeOrder`, type 'ad', issue 33):
  * `start(order)` opens the phone-number modal; `submitPayer`, `pay`, `confirm` and `acknowledge` move it on;
  * `abandon` is what closing or cancelling any modal does. `onAbandon` and `onFinished` (3 seconds after the end,
  * spec §9) say where the user goes then. A payment the wallet refuses does not end the purchase (issue 26): the user
@@ -100,13 +132,9 @@ export function usePurchaseFlow({
     const { payer } = stage;
     setStage({ step: "requesting", payer, sent: false });
     try {
-      const { transaction_id } = await requestPayment(authedTransport, payer.wallet, {
-        phone_number: payer.phone,
-        package_id: order.packageId,
-        ...(order.adId !== undefined && { ad_id: order.adId }),
-        // Always the currency chosen: without one, a wallet account kept in L$ would charge L$ for a US$ choice.
-        currency: payer.currency,
-      });
+      const { transaction_id } = isChargeOrder(order)
+        ? await order.request({ phone: payer.phone, wallet: payer.wallet })
+        : await requestPackage(order, payer);
       if (!alive.current) return;
       setStage({ step: "requesting", payer, sent: true });
       later(
