@@ -1,5 +1,4 @@
 import { dealAmountText, dealChatLine, dealNoticeClientId } from "@waterside/shared/deals-messages";
-import { sql } from "drizzle-orm";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Realtime } from "../../plugins/realtime.ts";
 import { toMessage } from "./chat.service.ts";
