@@ -29,7 +29,7 @@ export function reactToDealsEvents(events: DomainEvents, jobs: Jobs, deals: Deal
         type: "deal",
         title: `Safe deal: ${deal.ad_title}`,
         body: text,
-        url: `/profile?tab=deals&deal=${change.dealId}`,
+        url: `/deals/${change.dealId}`,
         dedupeKey: `deal:${change.dealId}:${change.action}:${role}`,
         channels: { push: true, email: false, sms: false },
         pushTag: `deal:${change.dealId}`,

@@ -54,7 +54,9 @@ const get = (headers: Headers, url: string) => ctx.app.inject({ method: "GET", u
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One run of a scheduled job, on the job queue as its schedule starts it, awaited to its end. */
-async function runJob(name: "deals.auto-release" | "deals.reconcile-ledger" | "payouts.reconcile") {
+async function runJob(
+  name: "deals.auto-release" | "deals.cancel-stale" | "deals.reconcile-ledger" | "payouts.reconcile",
+) {
   const id = await ctx.jobs.send(name, {});
   await expect
     .poll(
@@ -265,6 +267,33 @@ describe("starting a safe deal", { timeout: 60_000 }, () => {
     expect(await statusOf(lateDeal.id)).toBe("refunded");
     expect(await settlePayouts(lateDeal.id)).toBe("successful");
     expect((await ledgerOf(lateDeal.id)).balances).toEqual({ wallet: 0, buyer: 0, held: 0 });
+  });
+  it("cancels a deal waiting for payment once its ad leaves sale, and lets the seller decline one", async () => {
+    const { ad } = await sellerWithAd();
+    const buyer = await verifiedUser();
+    // The wallet's prompt is never answered: the deal waits for payment.
+    const waiting = (
+      await post(buyer.headers, "/deals", { ad_id: ad.id, phone_number: MOMO_TEST_NUMBERS.staysPending })
+    ).json().data;
+    expect(waiting.status).toBe("awaiting_payment");
+    // Only the seller declines; the buyer cancels.
+    expect((await post(buyer.headers, `/deals/${waiting.id}/decline`)).statusCode).toBe(403);
+    await ctx.sql`update ads set status_id = ${AD_STATUS.sold} where id = ${ad.id}`;
+    await runJob("deals.cancel-stale");
+    expect(await statusOf(waiting.id)).toBe("cancelled");
+    expect((await dealOf(buyer.headers, waiting.id)).status).toBe("cancelled");
+
+    const other = await sellerWithAd();
+    const second = (
+      await post(buyer.headers, "/deals", { ad_id: other.ad.id, phone_number: MOMO_TEST_NUMBERS.staysPending })
+    ).json().data;
+    const declined = await post(other.headers, `/deals/${second.id}/decline`);
+    expect(declined.json().data.status).toBe("cancelled");
+    // Nothing is held on a deal that was never paid, and declining twice is refused.
+    expect((await ledgerOf(second.id)).balances).toEqual({});
+    expect((await post(other.headers, `/deals/${second.id}/decline`)).json().message).toBe(
+      DEAL_MESSAGES.notAwaitingPayment,
+    );
   });
 });
 
