@@ -173,7 +173,7 @@ test("a buyer pays a safe deal, gives the release code at handover, the seller i
   baseURL,
 }, testInfo) => {
   // Two verified accounts, an upload, a payment with its spec'd waits (4 s before approval, 3 s after), a payout.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const run = `${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const seller = await verifiedAccount(request, `Sekou Seller ${run}`);
   const buyer = await verifiedAccount(request, `Bendu Buyer ${run}`);
@@ -215,7 +215,12 @@ test("a buyer pays a safe deal, gives the release code at handover, the seller i
   const chatCard = sellerPage.getByRole("region", { name: "Safe deal" });
   await expect(chatCard).toContainText("Paid, held");
   await expect(chatCard).toContainText("US$ 150.00");
-  await chatCard.getByRole("link", { name: "Enter the code" }).click();
+  await expect(chatCard.getByRole("link", { name: "Enter the code" })).toHaveAttribute("href", dealPath);
+  // Each step is also a line of the chat, from the deal.
+  await expect(
+    sellerPage.getByRole("log", { name: "Messages" }).getByText(/^Safe deal · Paid, held · US\$ 150\.00$/),
+  ).toBeVisible();
+  await sellerPage.goBack();
   await expect(sellerPage).toHaveURL(new RegExp(`${dealPath}$`));
 
   // At the handover the buyer reads the code; a wrong one is refused under the field, the right one releases.
@@ -229,7 +234,8 @@ test("a buyer pays a safe deal, gives the release code at handover, the seller i
   await entry.getByRole("button", { name: "Release the money" }).click();
   await expect(sellerPage.getByText("Released to the seller", { exact: true })).toBeVisible();
   // The payout through the MoMo sandbox's disbursement: the page reads the deal again until it is sent.
-  await expect(sellerPage.getByText("Payout sent")).toBeVisible({ timeout: 45_000 });
+  // The payout is checked with the provider by the payouts' reconciler, every minute (decision 100).
+  await expect(sellerPage.getByText("Payout sent")).toBeVisible({ timeout: 120_000 });
   await noWiderThanTheScreen(sellerPage);
 
   // Both review each other, once.
@@ -261,7 +267,7 @@ test("a buyer disputes a held deal and the team, reading its trail and chat, ref
   hasTouch,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const run = `${testInfo.project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
   const seller = await verifiedAccount(request, `Kollie Seller ${run}`);
   const buyer = await verifiedAccount(request, `Musu Buyer ${run}`);
@@ -280,7 +286,7 @@ test("a buyer disputes a held deal and the team, reading its trail and chat, ref
   await dispute.getByLabel("Details").fill("The AC does not work; the ad said AC cold.");
   await dispute.getByRole("button", { name: "Open the dispute" }).click();
   await expect(page.getByText("Disputed", { exact: true })).toBeVisible();
-  await expect(page.getByText("The money stays held until our team decides.")).toBeVisible();
+  await expect(page.getByText("The money stays held until our team decides.", { exact: true })).toBeVisible();
 
   // The team's queue lists it; its page shows what was said, the trail and the chat, and takes the decision.
   const adminContext = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
@@ -309,5 +315,5 @@ test("a buyer disputes a held deal and the team, reading its trail and chat, ref
   // The buyer's page follows: refunded, the team's note, and the refund sent to their wallet.
   await expect(page.getByText("Refunded to the buyer", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Our team: The seller agrees the AC does not work.")).toBeVisible();
-  await expect(page.getByText("Refund sent")).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText("Refund sent")).toBeVisible({ timeout: 120_000 });
 });

@@ -263,7 +263,7 @@ function AdView({ ad, similar, bySeller, reviews, sellerReviews }: AdLoaded) {
           <SellerCard
             ad={ad}
             contact={contact}
-            reviews={<SellerDealReviews page={sellerReviews} userId={ad.user_id} />}
+            reviews={<SellerDealReviews rating={ad.user.trust.deal_rating} page={sellerReviews} userId={ad.user_id} />}
           />
         </div>
       </div>

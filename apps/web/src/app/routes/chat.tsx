@@ -60,10 +60,5 @@ function AdDeal({ about }: { about: AdDealContext }) {
     seller.data === peer.id
       ? `${adPath({ id: ad.id, category_id: ad.category.id, subcategory_id: ad.subcategory_id })}?safe-deal`
       : null;
-  return (
-    <ChatDeal
-      context={{ chatId: about.chatId, peerId: peer.id, adId: ad.id, lastMessageId: about.lastMessageId }}
-      buyerStartHref={startHref}
-    />
-  );
+  return <ChatDeal context={{ dealId: about.dealId, lastMessageId: about.lastMessageId }} buyerStartHref={startHref} />;
 }

@@ -111,7 +111,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           <RatingBreakdown rating={rating} />
         </section>
       )}
-      <DealReviewsList userId={user.id} firstPage={dealReviews} />
+      <DealReviewsList userId={user.id} rating={user.trust.deal_rating} firstPage={dealReviews} />
       <section aria-label="Ads" className="space-y-3">
         <h2 className="text-lg font-semibold">Ads by {user.name}</h2>
         {ads.data.length === 0 ? (

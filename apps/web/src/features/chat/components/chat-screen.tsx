@@ -1,4 +1,6 @@
+import type { TChatMessage } from "@waterside/shared/chat";
 import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
+import { dealOfNotice } from "@waterside/shared/deals-messages";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { clsx } from "clsx";
@@ -25,13 +27,23 @@ import { ChatList } from "./chat-list";
 import { Conversation, type ChatAd } from "./conversation";
 import { SellerPanel, type ChatPeer } from "./seller-panel";
 
-/** What a chat about an ad tells the page's deal card: the chat (none yet for a new one), the person, the ad. */
+/** What a chat about an ad tells the page's deal card: the person, the ad, the deal its notices name. */
 export interface AdDealContext {
-  chatId: number | null;
   peer: ChatPeer;
   ad: ChatAd;
+  /** The deal whose step the chat told last (its notices' client ids name it), or null. */
+  dealId: number | null;
   /** The newest message's id, which changes as each step of a deal is told in the chat. */
   lastMessageId: number | null;
+}
+
+/** The deal the newest of a conversation's deal notices is about (decision 103), or null. */
+function newestDeal(messages: readonly TChatMessage[]) {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const dealId = dealOfNotice(messages[index]!.clientId);
+    if (dealId !== null) return dealId;
+  }
+  return null;
 }
 
 /** Spec §5/§9: list search starts after more than 2 characters, 300 ms after typing stops. */
@@ -220,9 +232,9 @@ export function ChatScreen({
         adFooter={
           ad &&
           adDeal?.({
-            chatId: chat?.id ?? null,
             peer,
             ad,
+            dealId: newestDeal(conversation?.messages ?? []),
             lastMessageId: conversation?.messages.at(-1)?.id ?? null,
           })
         }

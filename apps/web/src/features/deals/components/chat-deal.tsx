@@ -4,37 +4,21 @@ import { Link } from "react-router";
 import { withSignal } from "~/lib/api-client";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
-import { getDeals } from "../api/get-deals";
+import { getDeal } from "../api/get-deal";
 import { DealStatus } from "./deal-status";
 
-/** What the conversation tells the deal card: the chat, who the reader talks to, and the ad it is about. */
+/** What the conversation tells the deal card: the deal its notices name, and the newest message. */
 export interface ChatDealContext {
-  chatId: number | null;
-  peerId: number;
-  adId: number;
+  /** The deal whose step the chat told last (decision 103: each step is a notice naming its deal), or null. */
+  dealId: number | null;
   /** The newest message's id: each step of a deal is told in its chat, so the card reads the deal again then. */
   lastMessageId: number | null;
 }
 
 /**
- * The deal of this conversation: the newest one of the reader's first page of deals made in this chat, or on this
- * ad with this person. GET /deals has no filter by chat or ad, so a deal further back than that page is not found.
- */
-async function findDeal(context: ChatDealContext, signal: AbortSignal) {
-  const page = await getDeals(withSignal(authedTransport, signal), {}, 1);
-  return (
-    page.data.find(
-      (deal) =>
-        (context.chatId !== null && deal.chat_id === context.chatId) ||
-        (deal.ad?.id === context.adId && (deal.role === "buyer" ? deal.seller.id : deal.buyer.id) === context.peerId),
-    ) ?? null
-  );
-}
-
-/**
- * A chat's safe deal (issue 33): the card of the deal made about this ad with this person, with its state and the
- * way to it; or, for the buyer (`sellerId` is the person written to), the "Safe deal" entry that opens the ad's
- * dialog (`startHref`). Nothing while loading or when it cannot be read: the chat does not depend on it.
+ * A chat's safe deal (issue 33): the card of the deal the chat last told a step of, with its state and what the reader
+ * goes to it for; or, without one (or after it was cancelled), the buyer's "Safe deal" entry that opens the ad's
+ * dialog (`buyerStartHref`). Nothing while loading or when it cannot be read: the chat does not depend on it.
  */
 export function ChatDeal({
   context,
@@ -44,9 +28,13 @@ export function ChatDeal({
   /** Where a buyer starts a safe deal on this ad; null when the reader is its seller (or it is not known yet). */
   buyerStartHref: string | null;
 }) {
-  const { chatId, peerId, adId, lastMessageId } = context;
-  const found = useLoad((signal) => findDeal(context, signal), [chatId, peerId, adId, lastMessageId], { keep: true });
-  const deal = found.data;
+  const { dealId, lastMessageId } = context;
+  const found = useLoad(
+    dealId === null ? null : (signal) => getDeal(withSignal(authedTransport, signal), dealId),
+    [dealId, lastMessageId],
+    { keep: true },
+  );
+  const deal = dealId === null ? null : found.data;
   if (deal === undefined) return null;
   if (deal && deal.status !== "cancelled") return <DealCard deal={deal} />;
   if (!buyerStartHref) return null;

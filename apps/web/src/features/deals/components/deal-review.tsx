@@ -1,34 +1,22 @@
 import type { TUserReview } from "@waterside/shared/deals";
 import { useFormatDate } from "~/lib/format";
 
-/**
- * The average stars of a user's deal reviews, when the reviews read are all of them; null while more remain
- * (GET /users/{id}/reviews has no average of its own: the count is said alone then).
- */
-function averageOf(total: number, reviews: TUserReview[]) {
-  if (total === 0 || reviews.length < total) return null;
-  return reviews.reduce((sum, review) => sum + review.stars, 0) / reviews.length;
-}
-
 const dealsText = (count: number) => `${count} ${count === 1 ? "deal" : "deals"}`;
 
-/** "4.7 ★ from 23 deals" (issue 33), or "23 verified deals" when the average is not known. */
-export function DealRatingLine({ total, reviews }: { total: number; reviews: TUserReview[] }) {
-  const average = averageOf(total, reviews);
+/** "4.7 ★ from 23 deals" (issue 33): the user's trust figures' `deal_rating`. */
+export function DealRatingLine({ rating }: { rating: { average: number | null; count: number } }) {
   return (
     <p className="flex items-center gap-1 text-sm">
-      {average === null ? (
-        <span>Reviewed after {dealsText(total)}</span>
-      ) : (
+      {rating.average !== null && (
         <>
-          <span className="font-semibold">{average.toFixed(1)}</span>
+          <span className="font-semibold">{rating.average.toFixed(1)}</span>
           <span aria-hidden="true" className="text-amber-500">
             ★
           </span>
           <span className="sr-only">stars</span>
-          <span>from {dealsText(total)}</span>
         </>
       )}
+      <span>from {dealsText(rating.count)}</span>
     </p>
   );
 }

@@ -12,7 +12,16 @@ import { DealRatingLine, DealReview } from "./deal-review";
  * A profile's reviews from proven deals (issue 33), each marked "Verified deal": the server's first page, then More.
  * Read again in the browser, so a review written since the page was rendered shows.
  */
-export function DealReviewsList({ userId, firstPage }: { userId: number; firstPage: TPaged<TUserReview> | null }) {
+export function DealReviewsList({
+  userId,
+  rating,
+  firstPage,
+}: {
+  userId: number;
+  /** The user's trust figures' `deal_rating`. */
+  rating: { average: number | null; count: number };
+  firstPage: TPaged<TUserReview> | null;
+}) {
   const headingId = useId();
   const list = usePagedList(
     (page, signal) => getUserReviews(withSignal(browserTransport, signal), userId, page),
@@ -30,7 +39,7 @@ export function DealReviewsList({ userId, firstPage }: { userId: number; firstPa
       <h2 id={headingId} className="font-semibold">
         Reviews from deals
       </h2>
-      {rows && rows.total > 0 && <DealRatingLine total={rows.total} reviews={rows.items} />}
+      {rating.count > 0 && <DealRatingLine rating={rating} />}
       {!rows && list.loading && <div className="h-16 animate-pulse rounded-lg bg-slate-100" />}
       {list.error && !rows && <RetryAlert message="The reviews could not be loaded." onRetry={list.reload} />}
       {rows && rows.items.length === 0 && <p className="text-slate-600">No reviews from deals yet.</p>}
