@@ -1,7 +1,7 @@
 import { BRAND, SUPPORT_EMAIL } from "@waterside/shared/brand";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
-import { redirect, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { clsx } from "clsx";
 import type { Route } from "./+types/own-profile";
 import { withSignal } from "~/lib/api-client";
@@ -32,10 +32,6 @@ export const meta: Route.MetaFunction = () => [
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireSession(request);
-  // A deal's notification links here with its id (issue 33): the deal has a page of its own.
-  const query = new URL(request.url).searchParams;
-  const deal = query.get("deal");
-  if (query.get("tab") === "deals" && deal && /^\d{1,9}$/.test(deal)) throw redirect(`/deals/${deal}`);
   const user = await getCurrentUser(authedTransport);
   updateUser(user);
   return { user };
