@@ -19,6 +19,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Every journey's fresh context would install the service worker and precache the public pages' code (decision
+    // 102): work a visitor does once, which here doubled the journeys' time. The worker's own journeys allow it.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -5,6 +5,9 @@ import { chromium, type Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./hydrated-page";
 import { skipSignupPrompt } from "./signup-prompt";
 
+// The service worker is what these journeys look at (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Issue 31 "installable" (decision 102): the web app manifest is valid, Chromium finds nothing stopping an install,
  * the menu offers "Install app" once the browser does, and a new version waits for the user's "Update".

@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./hydrated-page";
 import { skipSignupPrompt } from "./signup-prompt";
 
+// The service worker is what these journeys look at (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Issue 31 "offline reading" (decision 102): a visitor opens a listing and an ad, loses the signal, and opens both
  * again from the service worker's cache, each marked with when it was fetched.
