@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../../db/database.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import { findLatestRate } from "../exchange-rates/latest-rate.ts";
 import { candidateKeysOf, meetsFilters } from "./saved-search-filters.ts";
-import { countMatchesToday, findCandidateSearches, findMatchableAd, insertMatches } from "./saved-searches.queries.ts";
+import { findCandidateSearches, findMatchableAd, insertMatches } from "./saved-searches.queries.ts";
 
 export interface MatchHooks {
   /** An instant search went over INSTANT_DAILY_MATCH_LIMIT today. */
@@ -45,12 +45,11 @@ export function createSavedSearchMatcher({
           matched.map((search) => search.id),
         );
         const byId = new Map(matched.map((search) => [search.id, search]));
-        const instant = fresh.filter((id) => byId.get(id)!.frequency === "instant");
-        const today = await countMatchesToday(tx, instant);
         const due: number[] = [];
-        for (const id of instant) {
+        for (const { saved_search_id: id, today } of fresh) {
           const search = byId.get(id)!;
-          if ((today.get(id) ?? 0) > INSTANT_DAILY_MATCH_LIMIT) await hooks.downgrade(tx, search);
+          if (search.frequency !== "instant") continue;
+          if (today > INSTANT_DAILY_MATCH_LIMIT) await hooks.downgrade(tx, search);
           else due.push(id);
         }
         // One job per ad delivers its instant searches once the collapse window has passed; matches of a search
@@ -62,7 +61,7 @@ export function createSavedSearchMatcher({
             { tx, startAfter: new Date(Date.now() + collapseSeconds * 1000) },
           );
         }
-        return fresh;
+        return fresh.map((row) => row.saved_search_id);
       });
     },
   };

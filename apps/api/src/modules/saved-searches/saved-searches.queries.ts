@@ -148,25 +148,23 @@ export async function findCandidateSearches(db: Executor, ad: MatchableAd, keys:
       and (s.search_query is null or a.search_vector @@ s.search_query)`);
 }
 
-/** Records the matches; returns the searches newly matched (a replayed job finds them recorded already). */
+/**
+ * Records the matches; returns the searches newly matched (a replayed job finds them recorded already), each with its
+ * matches today (Liberia's day is UTC's) counting this one, for the downgrade threshold. One statement: the insert's
+ * rows are not visible to its own count, hence the one added.
+ */
 export async function insertMatches(tx: Transaction, adId: number, searchIds: number[]) {
   if (searchIds.length === 0) return [];
-  const rows = await tx.execute<{ saved_search_id: number }>(sql`
-    insert into saved_search_matches (saved_search_id, ad_id)
-    select unnest(${intArray(searchIds)}::int[]), ${adId}
-    on conflict do nothing
-    returning saved_search_id`);
-  return rows.map((row) => row.saved_search_id);
-}
-
-/** Matches each search has had today (Liberia's day is UTC's), for the downgrade threshold. */
-export async function countMatchesToday(tx: Transaction, searchIds: number[]) {
-  if (searchIds.length === 0) return new Map<number, number>();
-  const rows = await tx.execute<{ saved_search_id: number; count: number }>(sql`
-    select saved_search_id, count(*)::int as count from saved_search_matches
-    where saved_search_id = any(${intArray(searchIds)}::int[]) and matched_at >= date_trunc('day', now())
-    group by saved_search_id`);
-  return new Map(rows.map((row) => [row.saved_search_id, row.count]));
+  return tx.execute<{ saved_search_id: number; today: number }>(sql`
+    with fresh as (
+      insert into saved_search_matches (saved_search_id, ad_id)
+      select unnest(${intArray(searchIds)}::int[]), ${adId}
+      on conflict do nothing
+      returning saved_search_id)
+    select f.saved_search_id,
+      (select count(*) from saved_search_matches m
+        where m.saved_search_id = f.saved_search_id and m.matched_at >= date_trunc('day', now()))::int + 1 as today
+    from fresh f`);
 }
 
 export type LockedSearch = Omit<SavedSearchRow, "new_count" | "created_at">;
