@@ -1,5 +1,13 @@
 import { Suspense, lazy, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
@@ -14,6 +22,8 @@ import { startServiceWorker } from "~/lib/service-worker";
 import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
 import { UpdatePrompt } from "~/app/layouts/update-prompt";
+import { WriteQueueBar } from "~/app/layouts/write-queue-bar";
+import { useSendQueuedWrites } from "~/app/queued-writes";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
@@ -23,6 +33,15 @@ if (typeof document !== "undefined") configureZod({ jitless: true });
 export async function loader({ context }: Route.LoaderArgs) {
   return { origin: context.origin, outsideLinks: context.outsideLinks, ...(await loadExchangeRate(context.api)) };
 }
+
+/**
+ * Without a connection the root keeps the data it has (decision 104): asking again could only fail, and since the
+ * root is the one route with a server loader, a move to a signed-in screen whose page data was never fetched would
+ * show the error page instead of the screen (the profile after posting an ad offline). Such screens read their own
+ * data in the browser, from the worker's cache when offline.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  typeof navigator !== "undefined" && !navigator.onLine ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -83,9 +102,12 @@ export default function App() {
   useEffect(startAnalyticsLog, []);
   // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
   useEffect(startServiceWorker, []);
+  // Decision 104: saves and new ads made offline are sent when the connection returns.
+  useSendQueuedWrites();
   return (
     <>
       <OfflineBanner />
+      <WriteQueueBar />
       <Outlet />
       <UpdatePrompt />
       <DeferredToaster />
