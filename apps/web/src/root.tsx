@@ -1,13 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
@@ -33,15 +25,6 @@ if (typeof document !== "undefined") configureZod({ jitless: true });
 export async function loader({ context }: Route.LoaderArgs) {
   return { origin: context.origin, outsideLinks: context.outsideLinks, ...(await loadExchangeRate(context.api)) };
 }
-
-/**
- * Without a connection the root keeps the data it has (decision 104): asking again could only fail, and since the
- * root is the one route with a server loader, a move to a signed-in screen whose page data was never fetched would
- * show the error page instead of the screen (the profile after posting an ad offline). Such screens read their own
- * data in the browser, from the worker's cache when offline.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
-  typeof navigator !== "undefined" && !navigator.onLine ? false : defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
