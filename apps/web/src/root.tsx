@@ -14,6 +14,8 @@ import { startServiceWorker } from "~/lib/service-worker";
 import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
 import { UpdatePrompt } from "~/app/layouts/update-prompt";
+import { WriteQueueBar } from "~/app/layouts/write-queue-bar";
+import { useSendQueuedWrites } from "~/app/queued-writes";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
@@ -83,9 +85,12 @@ export default function App() {
   useEffect(startAnalyticsLog, []);
   // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
   useEffect(startServiceWorker, []);
+  // Decision 104: saves and new ads made offline are sent when the connection returns.
+  useSendQueuedWrites();
   return (
     <>
       <OfflineBanner />
+      <WriteQueueBar />
       <Outlet />
       <UpdatePrompt />
       <DeferredToaster />
