@@ -1,5 +1,5 @@
-import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE, SIGNED_IN_ONLY_ATTRIBUTE } from "./early-taps";
-import { SESSION_STORAGE_KEY } from "./scriptless";
+import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE } from "./early-taps";
+import { SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const HYDRATION_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;

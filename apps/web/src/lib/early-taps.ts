@@ -17,13 +17,6 @@ export const EARLY_TAPS_GLOBAL = "__earlyTaps";
 export const HELD_BUTTONS = "button[type=button]";
 
 /**
- * Marks what only a signed-in reader is offered (the ad page's quick messages). The server renders such a part
- * `hidden`, since it cannot read the session kept in local storage; the inline script shows it as soon as the page
- * is parsed when storage holds a user, so a signed-in reader can tap it before the app runs.
- */
-export const SIGNED_IN_ONLY_ATTRIBUTE = "data-signed-in-only";
-
-/**
  * The value a held control had when it was last tapped or chosen, kept on the element: a select the app renders
  * controlled is set back to the server's value by the first render after hydration, before the replay.
  */

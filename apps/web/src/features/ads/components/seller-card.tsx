@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { SellerTrust } from "~/components/trust/seller-trust";
 import { primaryButtonClass } from "~/components/ui/form-field";
-import { SIGNED_IN_ONLY_ATTRIBUTE } from "~/lib/early-taps";
+import { SIGNED_IN_ONLY_ATTRIBUTE } from "~/lib/scriptless";
 import { useFormatDate } from "~/lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { useSellerPresence } from "../hooks/use-seller-presence";
