@@ -10,6 +10,7 @@ import "./lib/load-context";
 import "./app.css";
 import { startAnalyticsLog } from "~/lib/analytics-log";
 import { loadExchangeRate } from "~/lib/exchange-rate";
+import { replayEarlyTaps } from "~/lib/early-taps";
 import { startServiceWorker } from "~/lib/service-worker";
 import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
@@ -77,9 +78,11 @@ function DeferredToaster() {
 
 export default function App() {
   // Scripts arrive after the page has loaded (entry.server.tsx): this marks when the page has come alive, for
-  // the journeys, which must not click before then.
+  // the journeys, which must not click before then, and for the page's inline script, which stops holding taps;
+  // the taps it held are answered now (decision 106).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    replayEarlyTaps();
   }, []);
   // Spec §4 analytics log: cards seen and ads opened are sent each minute and when the page is left.
   useEffect(startAnalyticsLog, []);

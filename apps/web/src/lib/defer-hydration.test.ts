@@ -70,6 +70,92 @@ describe("deferHydration", () => {
   });
 });
 
+describe("the early taps script of a page that hydrates later", () => {
+  it("is the head's first child, with the response's nonce", () => {
+    const html = deferHydration(page("<h1>Cars</h1>", "bm9uY2U+/w=="), "bm9uY2U+/w==");
+    expect(html).toMatch(/^<!DOCTYPE html><html><head><script nonce="bm9uY2U\+\/w==">\(function\(d,w\)/);
+    expect(deferHydration(page(""), '"><img src=x>')).not.toContain('"><img');
+  });
+
+  /** The script run on a fake document: what it does with a click or a choice, and with a stored session. */
+  function runScript(stored: string | null) {
+    const script = /<head><script>([\s\S]*?)<\/script>/.exec(deferHydration(page("")))![1]!;
+    const listeners: Record<string, (event: unknown) => void> = {};
+    const html = { attributes: new Set<string>(), hasAttribute: (name: string) => html.attributes.has(name) };
+    const quickMessages = { hidden: true };
+    const control = (tagName: string, held: boolean) => ({
+      tagName,
+      value: "",
+      attributes: new Map<string, string>(),
+      setAttribute(name: string, value: string) {
+        this.attributes.set(name, value);
+      },
+      closest(selector: string) {
+        return held && selector === "button[type=button]" ? this : null;
+      },
+    });
+    const document = {
+      documentElement: html,
+      addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
+      querySelectorAll: (selector: string) => (selector === "[data-signed-in-only]" ? [quickMessages] : []),
+    };
+    const window: { __earlyTaps?: unknown[] } = {};
+    new Function("document", "window", "localStorage", script)(document, window, { getItem: () => stored });
+    const dispatch = (type: string, target: ReturnType<typeof control>) => {
+      const event = { type, target, stopped: false, prevented: false };
+      Object.assign(event, {
+        preventDefault: () => (event.prevented = true),
+        stopImmediatePropagation: () => (event.stopped = true),
+      });
+      listeners[type]!(event);
+      return event;
+    };
+    return { dispatch, control, held: () => window.__earlyTaps, html, listeners, quickMessages };
+  }
+
+  it("holds a tap on a button that needs the app, once, marked busy, and lets other taps through", () => {
+    const { dispatch, control, held } = runScript(null);
+    const save = control("BUTTON", true);
+    const tap = dispatch("click", save);
+    expect(tap.prevented && tap.stopped).toBe(true);
+    expect(save.attributes.get("aria-busy")).toBe("true");
+    dispatch("click", save);
+    const link = dispatch("click", control("A", false));
+    expect(link.prevented || link.stopped).toBe(false);
+    expect(held()).toEqual([save]);
+  });
+
+  it("keeps a select's last choice before the page runs", () => {
+    const { dispatch, control, held } = runScript(null);
+    const sort = control("SELECT", false);
+    sort.value = "price|asc";
+    dispatch("change", sort);
+    sort.value = "price|desc";
+    dispatch("change", sort);
+    expect(held()).toEqual([sort]);
+    expect((sort as unknown as { heldValue: string }).heldValue).toBe("price|desc");
+  });
+
+  it("holds nothing once the page has hydrated", () => {
+    const { dispatch, control, held, html } = runScript(null);
+    html.attributes.add("data-hydrated");
+    const tap = dispatch("click", control("BUTTON", true));
+    expect(tap.prevented || tap.stopped).toBe(false);
+    expect(held()).toEqual([]);
+  });
+
+  it("shows what is for signed-in readers when storage holds a user, and only then", () => {
+    const signedIn = runScript(JSON.stringify({ user: { name: "Musu" } }));
+    signedIn.listeners.DOMContentLoaded!({});
+    expect(signedIn.quickMessages.hidden).toBe(false);
+    for (const stored of [null, "not json", "{}"]) {
+      const visitor = runScript(stored);
+      visitor.listeners.DOMContentLoaded!({});
+      expect(visitor.quickMessages.hidden, String(stored)).toBe(true);
+    }
+  });
+});
+
 describe("withoutScripts", () => {
   const jsonLd = '<script type="application/ld+json">{"@type":"Organization"}</script>';
   const infoPage = (nonce?: string) =>

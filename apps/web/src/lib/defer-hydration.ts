@@ -1,4 +1,5 @@
-import { SESSION_STORAGE_KEY } from "./scriptless";
+import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE } from "./early-taps";
+import { SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const HYDRATION_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
@@ -20,14 +21,39 @@ export function deferHydration(html: string, nonce?: string): string {
   // JSON inside a script: "<" is escaped so the page's text can never close the script early.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"` : "";
+  // First in the head, so it listens before the page's first paint shows a button.
+  const earlyTaps = `<script${nonceAttribute}>${EARLY_TAPS_SCRIPT}</script>`;
   const loader =
     `<script${nonceAttribute}>addEventListener("load",function(){` +
     `${json(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
     `var s=document.createElement("script");s.type="module";${nonce ? `s.nonce=${json(nonce)};` : ""}` +
     `s.textContent=${json(hydration[1])};document.body.appendChild(s)` +
     `},{once:true})</script>`;
-  return html.replace(MODULE_PRELOAD, "").replace(hydration[0], () => loader);
+  return html
+    .replace(MODULE_PRELOAD, "")
+    .replace(hydration[0], () => loader)
+    .replace(/<head>/, () => `<head>${earlyTaps}`);
 }
+
+/**
+ * Holds the taps a page gets before its app is alive (lib/early-taps.ts, decision 106), kept to a few hundred bytes:
+ * - a click on a button that needs the app, or a choice in a select, while `<html>` is not yet `data-hydrated`, is
+ *   stopped in the capture phase before anything else hears it (React's own listener included, which would answer it
+ *   from a half-hydrated page), and the control is kept once, in order, marked `aria-busy`, with the value it had
+ *   then (a select's last choice); the app replays it;
+ * - once the page is parsed, a user kept in local storage shows the parts marked for signed-in readers, so they are
+ *   there to tap too. Unreadable storage leaves them hidden until the app knows who is there.
+ */
+const EARLY_TAPS_SCRIPT =
+  `(function(d,w){var q=w.${EARLY_TAPS_GLOBAL}=[],h=d.documentElement;` +
+  `function hold(e,t){if(!t||h.hasAttribute("data-hydrated"))return;` +
+  `e.preventDefault();e.stopImmediatePropagation();t.${HELD_VALUE}=t.value;` +
+  `if(q.indexOf(t)<0){q.push(t);t.setAttribute("aria-busy","true")}}` +
+  `d.addEventListener("click",function(e){hold(e,e.target.closest&&e.target.closest(${JSON.stringify(HELD_BUTTONS)}))},true);` +
+  `d.addEventListener("change",function(e){e.target.tagName=="SELECT"&&hold(e,e.target)},true);` +
+  `d.addEventListener("DOMContentLoaded",function(){try{if(JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user)` +
+  `d.querySelectorAll("[${SIGNED_IN_ONLY_ATTRIBUTE}]").forEach(function(e){e.hidden=false})}catch(e){}})` +
+  `})(document,window)`;
 
 const ANY_SCRIPT = /<script\b([^>]*)>[\s\S]*?<\/script>/g;
 const JSON_LD = /\btype="application\/ld\+json"/;

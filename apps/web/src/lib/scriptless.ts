@@ -15,3 +15,12 @@ export function isScriptless(handles: readonly unknown[]): boolean {
 
 /** The key lib/session.ts keeps the signed-in user under, read by the inline script too. */
 export const SESSION_STORAGE_KEY = "waterside.session";
+
+/**
+ * Marks what only a signed-in reader is offered on a page that hydrates later (the ad page's quick messages). The
+ * server renders such a part `hidden`, since it cannot read the session kept in local storage; the page's early-taps
+ * script (lib/defer-hydration.ts) shows it as soon as the page is parsed when storage holds a user, so a signed-in
+ * reader can tap it before the app runs (lib/early-taps.ts). Kept here, beside the session's key, so that the ad page
+ * imports it with the session instead of a chunk of its own.
+ */
+export const SIGNED_IN_ONLY_ATTRIBUTE = "data-signed-in-only";

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { SellerTrust } from "~/components/trust/seller-trust";
 import { primaryButtonClass } from "~/components/ui/form-field";
+import { SIGNED_IN_ONLY_ATTRIBUTE } from "~/lib/scriptless";
 import { useFormatDate } from "~/lib/format";
 import type { ContactSeller } from "../hooks/use-contact-seller";
 import { useSellerPresence } from "../hooks/use-seller-presence";
@@ -50,8 +51,16 @@ export function SellerCard({ ad, contact, reviews }: { ad: TAdDetail; contact: C
             </svg>
             Chat
           </button>
-          {signedIn && (
-            <div role="group" aria-label="Quick messages" className="flex flex-wrap gap-2">
+          {/* Rendered hidden while the session is not known (on the server): the page's inline script shows it
+              for a stored user, who may tap a quick message before the app runs (decision 106). */}
+          {(signedIn || !contact.sessionKnown) && (
+            <div
+              role="group"
+              aria-label="Quick messages"
+              hidden={!signedIn}
+              {...{ [SIGNED_IN_ONLY_ATTRIBUTE]: "" }}
+              className="flex flex-wrap gap-2"
+            >
               {QUICK_MESSAGES.map((text) => (
                 <button
                   key={text}
