@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 // A test that makes no assertion fails ("expected any number of assertion, but got none"): it could never fail otherwise.
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on a 2-core machine (cores − 1), but an API test file mostly waits on PostgreSQL,
+    // a child process or a job queue, not on this process. On a machine loaded by other work, three at once took the
+    // tests from over 34 minutes (unfinished) to 19, with three tests past their 20 s limit: two at once keeps margin.
+    maxWorkers: 2,
     projects: [
       {
         test: {
