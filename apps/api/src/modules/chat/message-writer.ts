@@ -38,6 +38,13 @@ type Outcome = { written: Written } | { error: unknown };
 const IN_FLIGHT = 2;
 /** Messages in one statement at most (five parameters each, far below PostgreSQL's 65,535). */
 const MOST_IN_A_BATCH = 500;
+/**
+ * Messages a process keeps waiting for a batch at most: ten full batches, two and a half seconds of the 2,000 a second
+ * one process is sized for, and at most 20 MB of text (2,000 characters of two bytes each). Past it, a process that
+ * cannot keep up refuses new messages with 503 instead of holding ever more of them (decision 101): the client keeps
+ * the message and sends it again under its client id, as after any 5xx.
+ */
+const MOST_WAITING = 5_000;
 
 /**
  * This process's one writer of chat messages (decision 101). Messages that arrive while a batch is being written wait
@@ -47,10 +54,16 @@ const MOST_IN_A_BATCH = 500;
  * sender hears back once its batch has committed. A batch that fails is written again one message at a time, so one
  * bad message fails only its own sender.
  */
-export function createMessageWriter(db: Database, events: DomainEvents) {
+export function createMessageWriter(
+  db: Database,
+  events: DomainEvents,
+  { mostWaiting = MOST_WAITING }: { mostWaiting?: number } = {},
+) {
   const waiting: Array<{ order: MessageOrder; settle: (outcome: Outcome) => void }> = [];
   let writing = 0;
   let gathering = false;
+  /** Who waits for the writer to have nothing waiting or in flight (a process closing). */
+  const drainers: Array<() => void> = [];
 
   const start = () => {
     gathering = false;
@@ -61,6 +74,8 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         writing -= 1;
         batch.forEach(({ settle }, index) => settle(outcomes[index]!));
         schedule();
+        // Drained once the settled senders' continuations (acknowledging, telling both users) have run.
+        if (writing === 0 && waiting.length === 0) for (const drained of drainers.splice(0)) setImmediate(drained);
       });
     }
   };
@@ -242,8 +257,12 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
   }
 
   return {
-    /** Stores `order` with the next batch; resolves once that batch has committed. */
+    /**
+     * Stores `order` with the next batch; resolves once that batch has committed. Refused at once with 503 when
+     * `mostWaiting` messages already wait: nothing of it is stored, and its client id makes the resend safe.
+     */
     write(order: MessageOrder): Promise<Written> {
+      if (waiting.length >= mostWaiting) return Promise.reject(new HttpError(503, CHAT_MESSAGES.busy));
       return new Promise<Written>((resolve, reject) => {
         waiting.push({
           order,
@@ -251,6 +270,12 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         });
         schedule();
       });
+    },
+
+    /** Resolves once no message waits or is being written, and the senders of the last batch have heard back. */
+    drained(): Promise<void> {
+      if (writing === 0 && waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => drainers.push(resolve));
     },
   };
 }
