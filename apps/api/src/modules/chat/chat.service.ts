@@ -389,6 +389,12 @@ export function createChatService({
       if (!active) throw notFound("User");
       return { online: online.has(userId) };
     },
+
+    /**
+     * Resolves once every message this process took has been stored (or refused) and told: a closing process waits
+     * for it before Socket.IO and Redis close, so devices on other processes still hear of those messages.
+     */
+    drained: () => writer.drained(),
   };
 }
 
