@@ -89,7 +89,10 @@ export interface QueueOptions {
    * longer than the job's real duration, so a crash holds the queue back minutes, not a quarter of an hour.
    */
   expireInSeconds?: number;
-  /** `singleton`: at most one job of the queue runs at a time, across every process. */
+  /**
+   * `singleton`: at most one job of the queue runs at a time, across every process. `short`: at most one job per
+   * `singletonKey` waits to run (a job sent while one waits is skipped); other policies ignore the key.
+   */
   policy?: "standard" | "short" | "singleton" | "stately";
   /**
    * Jobs a process fetches at once and runs one after another (default 5). pg-boss fetches once per polling

@@ -26,13 +26,16 @@ export function reactToNotificationsEvents(
     ({ messageId, receiverId }) => notifications.pushChatMessage(messageId, receiverId),
     { batchSize: PUSH_BATCH, concurrency: PUSH_CONCURRENCY, pollingIntervalSeconds: 0.5 },
   );
-  jobs.work("notifications.email-unread-chat", ({ chatId, receiverId }) =>
-    notifications.emailUnreadChat(chatId, receiverId),
+  // `short`: one waiting job per singleton key (chat and recipient), so later messages ride on it (decision 042); the
+  // default policy ignores the key and would queue a mail job per batch of a busy chat.
+  jobs.work(
+    "notifications.email-unread-chat",
+    ({ chatId, receiverId }) => notifications.emailUnreadChat(chatId, receiverId),
+    { policy: "short" },
   );
 
   // One statement for the writer's whole batch (decision 101): a push job per message, and a mail job per chat and
-  // recipient, since the mail reads the chat's unread messages when it runs: two messages of one batch into one chat
-  // would make two jobs that run together, the second finding the chat mailed about.
+  // recipient, which reads the chat's unread messages when it runs, unless one already waits for them.
   events.onWrite("chat.messages.created", async ({ messages }, tx) => {
     const startAfter = new Date(Date.now() + emailDelaySeconds * 1000);
     const unreadChats = new Map(
@@ -48,7 +51,6 @@ export function reactToNotificationsEvents(
           name: "notifications.email-unread-chat" as const,
           data: unread,
           startAfter,
-          // One waiting mail per chat and recipient: later messages ride on it.
           singletonKey: key,
         })),
       ],
