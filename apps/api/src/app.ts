@@ -297,7 +297,7 @@ export async function buildApp({
       const chat = createChatService({ db, events, realtime: app.realtime, redis: app.redis, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
       // Registered after realtime, so it runs before Socket.IO and Redis close (onClose hooks run last first).
-      api.addHook("onClose", () => chat.drained());
+      api.addHook("onClose", () => chat.close());
       reactToChatEvents(events, app.realtime);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });

@@ -391,10 +391,10 @@ export function createChatService({
     },
 
     /**
-     * Resolves once every message this process took has been stored (or refused) and told: a closing process waits
-     * for it before Socket.IO and Redis close, so devices on other processes still hear of those messages.
+     * For a closing process, before Socket.IO and Redis close: messages not yet in a batch are refused (503, sent
+     * again elsewhere), and those being written are stored and told, so devices on other processes still hear of them.
      */
-    drained: () => writer.drained(),
+    close: () => writer.close(),
   };
 }
 

@@ -5,6 +5,7 @@ import { createDomainEvents } from "../../lib/domain-events.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { createUser } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { lockSender } from "./chat.queries.ts";
 import { createMessageWriter, type MessageOrder, type Written } from "./message-writer.ts";
 
 // The app's events: a writer of the test's own publishes on them, as a second process' writer would, and the app's
@@ -162,6 +163,33 @@ describe("the writer's queue under overload (decision 101)", () => {
     expect(again.map((written) => written.kind)).toEqual([...Array(3).fill("found"), ...Array(7).fill("stored")]);
     const rows = await ctx.sql<{ client_id: string }[]>`select client_id from chat_messages where sender_id = ${a.id}`;
     expect(rows.map((row) => row.client_id).sort()).toEqual(orders.map((one) => one.clientId).sort());
-    await writer.drained();
+  });
+
+  it("closing, refuses what waits and what comes (503, resent elsewhere) and ends once the batches in flight have", async () => {
+    const [a, b, s] = [await createUser(ctx.db), await createUser(ctx.db), await createUser(ctx.db)];
+    const writer = createMessageWriter(ctx.db, events);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const outcomes: Array<Promise<Written>> = [];
+    let closed: Promise<void> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      // A's two messages are the two batches in flight, held by A's lock; B's wait behind them.
+      await lockSender(tx, a.id);
+      outcomes.push(writer.write(order(a.id, s.id)));
+      await nextTurn();
+      outcomes.push(writer.write(order(a.id, s.id)));
+      await nextTurn();
+      outcomes.push(writer.write(order(b.id, s.id)), writer.write(order(b.id, s.id)));
+      closed = writer.close();
+      outcomes.push(writer.write(order(b.id, s.id)));
+      const settled = await Promise.allSettled(outcomes.slice(2));
+      expect(settled.map((outcome) => outcome.status === "rejected" && outcome.reason.statusCode)).toEqual([
+        503, 503, 503,
+      ]);
+    });
+    await closed;
+    const written = await Promise.all(outcomes.slice(0, 2));
+    expect(written.map((one) => one.kind)).toEqual(["stored", "stored"]);
+    const rows = await ctx.sql`select sender_id from chat_messages where sender_id in (${a.id}, ${b.id})`;
+    expect(rows.map((row) => row.sender_id)).toEqual([a.id, a.id]);
   });
 });

@@ -62,7 +62,9 @@ export function createMessageWriter(
   const waiting: Array<{ order: MessageOrder; settle: (outcome: Outcome) => void }> = [];
   let writing = 0;
   let gathering = false;
-  /** Who waits for the writer to have nothing waiting or in flight (a process closing). */
+  /** Set when the process closes: every message is refused from then on. */
+  let closing = false;
+  /** Who waits for the batches in flight to end (a process closing). */
   const drainers: Array<() => void> = [];
 
   const start = () => {
@@ -259,10 +261,11 @@ export function createMessageWriter(
   return {
     /**
      * Stores `order` with the next batch; resolves once that batch has committed. Refused at once with 503 when
-     * `mostWaiting` messages already wait: nothing of it is stored, and its client id makes the resend safe.
+     * `mostWaiting` messages already wait, or the process is closing: nothing of it is stored, and its client id makes
+     * the resend safe.
      */
     write(order: MessageOrder): Promise<Written> {
-      if (waiting.length >= mostWaiting) return Promise.reject(new HttpError(503, CHAT_MESSAGES.busy));
+      if (closing || waiting.length >= mostWaiting) return Promise.reject(new HttpError(503, CHAT_MESSAGES.busy));
       return new Promise<Written>((resolve, reject) => {
         waiting.push({
           order,
@@ -272,9 +275,15 @@ export function createMessageWriter(
       });
     },
 
-    /** Resolves once no message waits or is being written, and the senders of the last batch have heard back. */
-    drained(): Promise<void> {
-      if (writing === 0 && waiting.length === 0) return Promise.resolve();
+    /**
+     * For a closing process: refuses the messages waiting for a batch and every later one with 503 (their clients send
+     * them again, to a process that is up), and resolves once the batches being written have committed and their
+     * senders have heard back. Writing what waits could take many batches under load, past the shutdown's timeout.
+     */
+    close(): Promise<void> {
+      closing = true;
+      for (const { settle } of waiting.splice(0)) settle({ error: new HttpError(503, CHAT_MESSAGES.busy) });
+      if (writing === 0) return Promise.resolve();
       return new Promise((resolve) => drainers.push(resolve));
     },
   };
