@@ -193,7 +193,8 @@ async function send(rate: number, seconds: number, runId: string) {
           (ack) => {
             lastAnsweredAt = clock();
             if (!ack) return void (unanswered += 1);
-            pending.delete(clientId);
+            // A 5xx (the writer's queue full, decision 101) is tried again, as the web client does; other refusals end.
+            if (ack.ok || ack.status < 500) pending.delete(clientId);
             if (ack.ok) acknowledged.push(clientId);
             else refused[ack.status] = (refused[ack.status] ?? 0) + 1;
           },

@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { createDomainEvents } from "./lib/domain-events.ts";
+import { createDomainEvents, type DomainEvents } from "./lib/domain-events.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createTwilioSender } from "./lib/sms.ts";
@@ -134,6 +134,8 @@ export interface AppDeps {
   analytics?: AnalyticsOptions;
   /** The clock of safe deals' handovers and auto-release (issue 33): tests move it. */
   clock?: () => Date;
+  /** The modules' events (created here when not given): tests that write past the routes publish on the app's own. */
+  events?: DomainEvents;
 }
 
 /** Builds the API without listening: the server adds the web app and sockets, tests use inject(). */
@@ -145,6 +147,7 @@ export async function buildApp({
   logger = false,
   analytics: analyticsOptions,
   clock,
+  events: givenEvents,
 }: AppDeps) {
   const app = Fastify({
     // Secrets, tokens, codes and phone numbers never reach the log (decision 092).
@@ -181,7 +184,7 @@ export async function buildApp({
   await app.register(realtimePlugin);
 
   // Modules react to each other's events instead of writing each other's tables (docs/architecture.md).
-  const events = createDomainEvents(app.log);
+  const events = givenEvents ?? createDomainEvents(app.log);
   reactToAuthEvents(events, tokens, app.realtime);
   reactToPasswordResetEvents(events);
   reactToReviewsEvents(events);
@@ -297,6 +300,8 @@ export async function buildApp({
       await api.register(savedSearchesRoutes, { savedSearches: createSavedSearchesService({ db, unsubscribeTokens }) });
       const chat = createChatService({ db, events, realtime: app.realtime, redis: app.redis, mediaBaseUrl });
       handleChatSockets(app.realtime, chat, app.log);
+      // Registered after realtime, so it runs before Socket.IO and Redis close (onClose hooks run last first).
+      api.addHook("onClose", () => chat.close());
       reactToChatEvents(events, app.realtime);
       await api.register(chatRoutes, { chat });
       await api.register(reportsRoutes, { reports: createReportsService({ db, events }) });

@@ -24,6 +24,8 @@ export const CHAT_MESSAGES = {
   receiverRequired: "Choose who to write to.",
   adNotTheirs: "Choose an ad of this seller.",
   flooded: "You are sending messages too fast. Please wait a moment.",
+  /** The server has more messages waiting to be stored than it keeps (decision 101): the client sends again. */
+  busy: "Too many messages are arriving right now. Yours will be sent again in a moment.",
   blockedDone: "User blocked.",
   unblockedDone: "User unblocked.",
   openError: (seller: string) => `Error opening chat with ${seller}`,

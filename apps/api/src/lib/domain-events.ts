@@ -6,6 +6,14 @@ import type { Database } from "../db/database.ts";
 /** A transaction of `Database`: what reactions inside the write receive. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** A chat message just stored: what reactions to `chat.messages.created` need of it. */
+export interface StoredChatMessage {
+  chatId: number;
+  messageId: number;
+  senderId: number;
+  receiverId: number;
+}
+
 /**
  * What happened in one module that others react to, with what they need to know. A module publishes its own
  * events; it never writes another module's tables (docs/architecture.md).
@@ -13,8 +21,11 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DomainEventMap {
   /** An account was erased (spec §7 DELETE /user). Its ads are hidden and its personal rows removed. */
   "user.deleted": { userId: number };
-  /** A chat message was stored (not a resend): the recipient may need telling while away (decision 042). */
-  "chat.message.created": { chatId: number; messageId: number; senderId: number; receiverId: number };
+  /**
+   * Chat messages were stored (not resends), one event per batch of the message writer in the batch's transaction
+   * (decision 101), in the order of their ids; never empty. Recipients may need telling while away (decision 042).
+   */
+  "chat.messages.created": { messages: StoredChatMessage[] };
   /** A buyer opened a new chat with a seller about the seller's ad (not a reused chat): a contact (decision 044). */
   "chat.started": { chatId: number; adId: number; buyerId: number };
   /** A buyer revealed an ad's phone number (not the same ad again that day): a contact (decisions 044, 072). */

@@ -89,7 +89,10 @@ export interface QueueOptions {
    * longer than the job's real duration, so a crash holds the queue back minutes, not a quarter of an hour.
    */
   expireInSeconds?: number;
-  /** `singleton`: at most one job of the queue runs at a time, across every process. */
+  /**
+   * `singleton`: at most one job of the queue runs at a time, across every process. `short`: at most one job per
+   * `singletonKey` waits to run (a job sent while one waits is skipped); other policies ignore the key.
+   */
   policy?: "standard" | "short" | "singleton" | "stately";
   /**
    * Jobs a process fetches at once and runs one after another (default 5). pg-boss fetches once per polling
@@ -113,6 +116,11 @@ export interface SendOptions {
   /** At most one queued job with this key. */
   singletonKey?: string;
 }
+
+/** One job of `sendMany`: its queue and payload, not before `startAfter`, under `singletonKey` (see SendOptions). */
+export type JobOrder<M extends { [N in keyof M]: object } = JobMap> = {
+  [N in keyof M & string]: { name: N; data: M[N]; startAfter?: Date; singletonKey?: string };
+}[keyof M & string];
 
 interface Registered {
   handler: JobHandler<never>;
@@ -190,19 +198,20 @@ export function createJobs<M extends { [N in keyof M]: object } = JobMap>({
     },
 
     /**
-     * Enqueues many jobs of `name` in one statement (the queue's retry and expiry settings apply), each not before
-     * its `startAfter` when given; inside `tx` they commit with it.
+     * Enqueues many jobs, of one queue or several, in one statement (each queue's retry and expiry settings apply);
+     * inside `tx` they commit with it. A job whose `singletonKey` is taken is skipped as `send` skips it.
      */
-    async sendMany<N extends Name>(
-      name: N,
-      items: Array<{ data: M[N]; startAfter?: Date }>,
-      { tx }: Pick<SendOptions, "tx"> = {},
-    ) {
-      if (!boss || !started) throw new Error(`The job queue is not started; "${name}" was not enqueued`);
-      if (!registered.has(name)) throw new Error(`The job "${name}" has no worker`);
-      if (items.length === 0) return;
+    async sendMany(jobs: Array<JobOrder<M>>, { tx }: Pick<SendOptions, "tx"> = {}) {
+      if (jobs.length === 0) return;
+      if (!boss || !started) throw new Error(`The job queue is not started; "${jobs[0]!.name}" was not enqueued`);
+      for (const { name } of jobs) if (!registered.has(name)) throw new Error(`The job "${name}" has no worker`);
       await boss.insert(
-        items.map(({ data, startAfter }) => ({ name, data, ...(startAfter && { startAfter }) })),
+        jobs.map(({ name, data, startAfter, singletonKey }) => ({
+          name,
+          data,
+          ...(startAfter && { startAfter }),
+          ...(singletonKey && { singletonKey }),
+        })),
         tx ? { db: transactionExecutor(tx) } : {},
       );
     },

@@ -78,17 +78,30 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
   io.on("connection", (socket) => socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]));
 
+  // Once closing, nothing more goes through the adapter: Redis closes right after Socket.IO, and a publish on a closed
+  // connection is a rejection the adapter leaves unhandled, which ends the process (a job or a late write telling a
+  // user during shutdown did that). No device is connected here any more; the rest catch up from the store by id.
+  let closed = false;
+
   const realtime: Realtime = {
     io,
     sendToUser(userId, event, ...payload) {
+      if (closed) {
+        app.log.debug({ userId, event }, "not told: realtime is closed");
+        return;
+      }
       io.to(userRoom(userId)).emit(event, ...payload);
     },
     async onlineAmong(userIds) {
+      // A job asking (is the recipient online, or pushed to?) fails and is tried again by a process that is up.
+      if (closed) throw new Error("Realtime is closed: who is online is not known here");
       if (userIds.length === 0) return new Set();
       const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
       return new Set(sockets.map((socket) => socket.data.userId));
     },
     disconnectSession(sessionId) {
+      // Other processes' sockets of the session fail their next token check (RECHECK_MS).
+      if (closed) return;
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     async stillSignedIn(socket, token, { force = false } = {}) {
@@ -131,7 +144,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.addHook("preClose", async () => {
     io.engine.close();
   });
+  // Modules that tell users of work still in flight (the chat's message writer) finish it in onClose hooks of their
+  // own, registered later and so run before this one; Redis (redis plugin, and the adapter's subscriber above) closes
+  // after.
   app.addHook("onClose", async () => {
+    closed = true;
     await io.close();
   });
 });

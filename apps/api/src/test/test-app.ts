@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
+import type { DomainEvents } from "../lib/domain-events.ts";
 import { createJobs } from "../lib/jobs.ts";
 import { createStorage } from "../lib/storage.ts";
 import type { AnalyticsOptions } from "../modules/analytics/analytics.service.ts";
@@ -39,7 +40,13 @@ export async function createTestApp(
     maintenanceIntervalSeconds,
     analytics,
     clock,
-  }: { maintenanceIntervalSeconds?: number; analytics?: AnalyticsOptions; clock?: () => Date } = {},
+    events,
+  }: {
+    maintenanceIntervalSeconds?: number;
+    analytics?: AnalyticsOptions;
+    clock?: () => Date;
+    events?: DomainEvents;
+  } = {},
 ) {
   const testDatabase = await createTestDatabase();
   const database = await openDatabase(testDatabase.url, { max: 4 });
@@ -56,7 +63,8 @@ export async function createTestApp(
   const jobs = createJobs({ url: testDatabase.url, pollingIntervalSeconds: 0.5, max: 2, maintenanceIntervalSeconds });
   // `analytics`: how views and clicks are written and admitted (an ingestion gate whose lag the test sets).
   // `clock`: the time safe deals see (their 72 hours), which the test moves.
-  const app = await buildApp({ config, db: database.db, storage, jobs, analytics, clock });
+  // `events`: the app's events, on which a test's own writer (a second chat process' writer) publishes.
+  const app = await buildApp({ config, db: database.db, storage, jobs, analytics, clock, events });
   await jobs.start(app.log);
 
   return {

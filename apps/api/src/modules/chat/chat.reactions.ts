@@ -9,7 +9,7 @@ import { chatPairKey, insertMessages, openChats } from "./chat.queries.ts";
  * line per step, the same for both, sent as the party it concerns least (the actor, or the buyer for the money's own
  * steps) so the other finds it unread. Its client id (`deal:<id>:<action>`) makes the web show the deal's card and
  * makes a step written twice one message (unique per sender and client id). Not a person's message: no
- * `chat.message.created`, so no push or mail of its own (the deal's notification is that) and no reply time counted.
+ * `chat.messages.created`, so no push or mail of its own (the deal's notification is that) and no reply time counted.
  */
 export function reactToChatEvents(events: DomainEvents, realtime: Realtime) {
   events.onWrite("deal.changed", async (change, tx, afterCommit) => {

@@ -389,6 +389,12 @@ export function createChatService({
       if (!active) throw notFound("User");
       return { online: online.has(userId) };
     },
+
+    /**
+     * For a closing process, before Socket.IO and Redis close: messages not yet in a batch are refused (503, sent
+     * again elsewhere), and those being written are stored and told, so devices on other processes still hear of them.
+     */
+    close: () => writer.close(),
   };
 }
 

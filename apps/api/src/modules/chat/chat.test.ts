@@ -575,6 +575,101 @@ describe("flood counters shared through Redis (decision 101)", () => {
   });
 });
 
+describe("closing a process with Redis during traffic (decision 101)", () => {
+  it("tells the messages it is still writing through Redis before closing it, and emits nothing after", async (context) => {
+    needIn(context, [redisServerMissing()]);
+    const redis = await startRedis();
+    const closing = await createTestApp({ REDIS_URL: redis.url });
+    const address = await closing.app.listen({ port: 0, host: "127.0.0.1" });
+    const listener = new Redis(redis.url);
+    // A publish on a closed Redis connection is a rejection nobody handles: it ended the process on SIGTERM.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    onTestFinished(async () => {
+      process.off("unhandledRejection", onUnhandled);
+      listener.disconnect();
+      await closing.close();
+      await redis.stop();
+    });
+    const [seller, buyer] = [await signedInUser(closing.app, closing.db), await signedInUser(closing.app, closing.db)];
+    // What the process publishes for the seller's devices, wherever they are connected.
+    let told = 0;
+    await listener.subscribe(`socket.io#/#user:${seller.user.id}#`);
+    listener.on("messageBuffer", (_channel: Buffer, message: Buffer) => {
+      if (message.includes("new-message")) told += 1;
+    });
+    const chat = (
+      await closing.app.inject({
+        method: "POST",
+        url: "/api/chats",
+        headers: buyer.headers,
+        payload: { recieverId: seller.user.id, firstMessage: "Hello" },
+      })
+    ).json().data;
+    const socket: ClientSocket = connect(address, {
+      path: "/messages",
+      auth: { token: buyer.headers.authorization },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.on("connect", () => resolve(undefined)));
+    const dropped = new Promise((resolve) => socket.on("disconnect", resolve));
+
+    let closed: Promise<void> | undefined;
+    await closing.db.transaction(async (tx) => {
+      // The buyer's messages wait in the writer (a batch held by the buyer's lock) while the process closes.
+      await lockSender(tx, buyer.user.id);
+      for (let index = 0; index < 19; index++) {
+        socket.emit("send-message", {
+          to: seller.user.id,
+          message: `m${index}`,
+          payload: { chatId: chat.id },
+          clientId: `close-${index}`,
+        });
+      }
+      await expect
+        .poll(
+          async () =>
+            (
+              await tx.execute<{ waiting: number }>(sql`
+                select count(*)::int as waiting from pg_locks
+                where locktype = 'advisory' and not granted and classid = 3901 and objid = ${buyer.user.id}`)
+            )[0]!.waiting,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
+      closed = closing.app.close();
+      // The sockets are dropped first; the lock goes when this transaction ends.
+      await dropped;
+    });
+    await closed;
+
+    const stored = await closing.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    expect(stored.length).toBeGreaterThan(1);
+    await expect.poll(() => told, { timeout: 10_000 }).toBe(stored.length);
+    // Whatever still tells a user after the close (a job, a late write) goes nowhere, and nothing is left unhandled.
+    closing.app.realtime.sendToUser(seller.user.id, "new-message", {
+      message: {
+        id: 1,
+        text: "late",
+        createdAt: new Date().toISOString(),
+        isRead: false,
+        isSender: false,
+        clientId: null,
+      },
+      payload: { chatId: chat.id, isSender: false },
+    });
+    closing.app.realtime.disconnectSession("any");
+    await expect(closing.app.realtime.onlineAmong([seller.user.id])).rejects.toThrow("Realtime is closed");
+    // A rejection is reported as unhandled once the turn it happened in is over.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(told).toBe(stored.length);
+    expect(unhandled).toEqual([]);
+  });
+});
+
 describe("presence on the ad page (spec §2)", () => {
   const presence = (userId: number | string, headers: Partial<Headers> = {}) =>
     ctx.app.inject({ method: "GET", url: `/api/users/${userId}/presence`, headers });

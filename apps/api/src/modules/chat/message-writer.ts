@@ -38,6 +38,13 @@ type Outcome = { written: Written } | { error: unknown };
 const IN_FLIGHT = 2;
 /** Messages in one statement at most (five parameters each, far below PostgreSQL's 65,535). */
 const MOST_IN_A_BATCH = 500;
+/**
+ * Messages a process keeps waiting for a batch at most: ten full batches, two and a half seconds of the 2,000 a second
+ * one process is sized for, and at most 20 MB of text (2,000 characters of two bytes each). Past it, a process that
+ * cannot keep up refuses new messages with 503 instead of holding ever more of them (decision 101): the client keeps
+ * the message and sends it again under its client id, as after any 5xx.
+ */
+const MOST_WAITING = 5_000;
 
 /**
  * This process's one writer of chat messages (decision 101). Messages that arrive while a batch is being written wait
@@ -47,10 +54,18 @@ const MOST_IN_A_BATCH = 500;
  * sender hears back once its batch has committed. A batch that fails is written again one message at a time, so one
  * bad message fails only its own sender.
  */
-export function createMessageWriter(db: Database, events: DomainEvents) {
+export function createMessageWriter(
+  db: Database,
+  events: DomainEvents,
+  { mostWaiting = MOST_WAITING }: { mostWaiting?: number } = {},
+) {
   const waiting: Array<{ order: MessageOrder; settle: (outcome: Outcome) => void }> = [];
   let writing = 0;
   let gathering = false;
+  /** Set when the process closes: every message is refused from then on. */
+  let closing = false;
+  /** Who waits for the batches in flight to end (a process closing). */
+  const drainers: Array<() => void> = [];
 
   const start = () => {
     gathering = false;
@@ -61,6 +76,8 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         writing -= 1;
         batch.forEach(({ settle }, index) => settle(outcomes[index]!));
         schedule();
+        // Drained once the settled senders' continuations (acknowledging, telling both users) have run.
+        if (writing === 0 && waiting.length === 0) for (const drained of drainers.splice(0)) setImmediate(drained);
       });
     }
   };
@@ -225,25 +242,30 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         results[index] = { kind: "found", row: carrier.row };
       }
 
-      // Each stored message's reactions (its push and mail jobs, the trust figures) commit with it. They run together,
-      // so their statements are pipelined on the transaction's connection instead of waiting for each other.
-      await Promise.all(
-        created.map(({ index, row }) =>
-          publish("chat.message.created", {
+      // The stored messages' reactions (push and mail jobs, the trust figures) commit with them: one event for the
+      // batch, so each reacting module spends a statement or two on the whole batch, not on each message.
+      if (created.length > 0) {
+        await publish("chat.messages.created", {
+          messages: created.map(({ index, row }) => ({
             chatId: row.chat_id,
             messageId: Number(row.id),
             senderId: row.sender_id,
             receiverId: orders[index]!.receiverId,
-          }),
-        ),
-      );
+          })),
+        });
+      }
       return results.map((written) => written!);
     });
   }
 
   return {
-    /** Stores `order` with the next batch; resolves once that batch has committed. */
+    /**
+     * Stores `order` with the next batch; resolves once that batch has committed. Refused at once with 503 when
+     * `mostWaiting` messages already wait, or the process is closing: nothing of it is stored, and its client id makes
+     * the resend safe.
+     */
     write(order: MessageOrder): Promise<Written> {
+      if (closing || waiting.length >= mostWaiting) return Promise.reject(new HttpError(503, CHAT_MESSAGES.busy));
       return new Promise<Written>((resolve, reject) => {
         waiting.push({
           order,
@@ -251,6 +273,18 @@ export function createMessageWriter(db: Database, events: DomainEvents) {
         });
         schedule();
       });
+    },
+
+    /**
+     * For a closing process: refuses the messages waiting for a batch and every later one with 503 (their clients send
+     * them again, to a process that is up), and resolves once the batches being written have committed and their
+     * senders have heard back. Writing what waits could take many batches under load, past the shutdown's timeout.
+     */
+    close(): Promise<void> {
+      closing = true;
+      for (const { settle } of waiting.splice(0)) settle({ error: new HttpError(503, CHAT_MESSAGES.busy) });
+      if (writing === 0) return Promise.resolve();
+      return new Promise((resolve) => drainers.push(resolve));
     },
   };
 }

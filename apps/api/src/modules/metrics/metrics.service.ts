@@ -112,8 +112,8 @@ export function createMetrics({
     help: "Chat messages stored (committed) by this process; resends are not counted",
     registers,
   });
-  events.onCommitted("chat.message.created", async () => {
-    messages.inc();
+  events.onCommitted("chat.messages.created", async ({ messages: stored }) => {
+    messages.inc(stored.length);
   });
 
   new Gauge({

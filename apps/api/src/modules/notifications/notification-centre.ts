@@ -2,7 +2,7 @@ import { QUIET_HOURS, type TNotificationType } from "@waterside/shared/notificat
 import { inArray } from "drizzle-orm";
 import type { Transaction } from "../../db/database.ts";
 import { notificationDeliveries, notifications } from "../../db/schema/notifications.ts";
-import type { JobMap, Jobs } from "../../lib/jobs.ts";
+import type { JobMap, JobOrder, Jobs } from "../../lib/jobs.ts";
 
 export type TDeliveryChannel = "push" | "email" | "sms";
 export const DELIVERY_CHANNELS: readonly TDeliveryChannel[] = ["push", "email", "sms"];
@@ -160,7 +160,7 @@ export async function notifyAll(
   const held = quietHoursEnd(now, quietHours);
   const notBefore = (channel: TDeliveryChannel) => (isHeld(channel) ? held : now);
   const deliveries: Array<typeof notificationDeliveries.$inferInsert> = [];
-  const deliverJobs: Array<{ data: JobMap["notifications.deliver"]; startAfter?: Date }> = [];
+  const deliverJobs: JobOrder[] = [];
   for (const input of inputs) {
     const id = created.get(input.dedupeKey);
     if (id === undefined) continue;
@@ -175,6 +175,7 @@ export async function notifyAll(
     const later = wanted.filter((channel) => notBefore(channel) > now);
     // The first job also tells the user's sockets of the new unread count, once the notification has committed.
     deliverJobs.push({
+      name: "notifications.deliver",
       data: {
         ...common,
         channels: dueNow,
@@ -185,6 +186,7 @@ export async function notifyAll(
     });
     if (later.length > 0) {
       deliverJobs.push({
+        name: "notifications.deliver",
         data: {
           ...common,
           channels: later,
@@ -196,7 +198,7 @@ export async function notifyAll(
     }
   }
   if (deliveries.length > 0) await tx.insert(notificationDeliveries).values(deliveries);
-  await jobs.sendMany("notifications.deliver", deliverJobs, { tx });
+  await jobs.sendMany(deliverJobs, { tx });
   return inputs.map((input) => {
     const id = created.get(input.dedupeKey);
     return id === undefined ? { id: existing.get(input.dedupeKey) ?? 0, created: false } : { id, created: true };

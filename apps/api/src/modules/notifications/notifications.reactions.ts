@@ -10,8 +10,8 @@ const PUSH_BATCH = 100;
 const PUSH_CONCURRENCY = 20;
 
 /**
- * A stored chat message queues its notifications in the same transaction, so a crash after the commit loses none:
- * a push at once, and a mail once the delay has passed, one job per chat and recipient at a time (decision 042).
+ * Stored chat messages queue their notifications in the same transaction, so a crash after the commit loses none and
+ * a rolled-back batch queues none: a push at once, and a mail once the delay has passed (decision 042).
  */
 export function reactToNotificationsEvents(
   events: DomainEvents,
@@ -26,21 +26,35 @@ export function reactToNotificationsEvents(
     ({ messageId, receiverId }) => notifications.pushChatMessage(messageId, receiverId),
     { batchSize: PUSH_BATCH, concurrency: PUSH_CONCURRENCY, pollingIntervalSeconds: 0.5 },
   );
-  jobs.work("notifications.email-unread-chat", ({ chatId, receiverId }) =>
-    notifications.emailUnreadChat(chatId, receiverId),
+  // `short`: one waiting job per singleton key (chat and recipient), so later messages ride on it (decision 042); the
+  // default policy ignores the key and would queue a mail job per batch of a busy chat.
+  jobs.work(
+    "notifications.email-unread-chat",
+    ({ chatId, receiverId }) => notifications.emailUnreadChat(chatId, receiverId),
+    { policy: "short" },
   );
 
-  events.onWrite("chat.message.created", async ({ chatId, messageId, receiverId }, tx) => {
-    await jobs.send("notifications.push-chat-message", { messageId, receiverId }, { tx });
-    await jobs.send(
-      "notifications.email-unread-chat",
-      { chatId, receiverId },
-      {
-        tx,
-        startAfter: new Date(Date.now() + emailDelaySeconds * 1000),
-        // One waiting mail per chat and recipient: later messages ride on it.
-        singletonKey: `${chatId}:${receiverId}`,
-      },
+  // One statement for the writer's whole batch (decision 101): a push job per message, and a mail job per chat and
+  // recipient, which reads the chat's unread messages when it runs, unless one already waits for them.
+  events.onWrite("chat.messages.created", async ({ messages }, tx) => {
+    const startAfter = new Date(Date.now() + emailDelaySeconds * 1000);
+    const unreadChats = new Map(
+      messages.map(({ chatId, receiverId }) => [`${chatId}:${receiverId}`, { chatId, receiverId }] as const),
+    );
+    await jobs.sendMany(
+      [
+        ...messages.map(({ messageId, receiverId }) => ({
+          name: "notifications.push-chat-message" as const,
+          data: { messageId, receiverId },
+        })),
+        ...[...unreadChats].map(([key, unread]) => ({
+          name: "notifications.email-unread-chat" as const,
+          data: unread,
+          startAfter,
+          singletonKey: key,
+        })),
+      ],
+      { tx },
     );
   });
 

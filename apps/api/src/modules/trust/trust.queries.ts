@@ -94,23 +94,33 @@ export async function recomputeEveryone(db: Executor): Promise<number[]> {
 }
 
 /**
- * Whose figures a stored message can change: only a first message of its sender in the chat does (the opening, or
- * the first answer), and then only the figures of the participant who did not open the chat. Null otherwise.
+ * Whose figures these stored messages can change, in one statement: only a first message of its sender in the chat
+ * does (the opening, or the first answer), and then only the figures of the participant who did not open the chat.
+ * Of one sender's messages in one chat only the lowest id can be their first, so the others are not looked at.
  */
-export async function userConcernedByMessage(
+export async function usersConcernedByMessages(
   tx: Transaction,
-  {
-    chatId,
-    messageId,
-    senderId,
-    receiverId,
-  }: { chatId: number; messageId: number; senderId: number; receiverId: number },
-): Promise<number | null> {
-  const [row] = await tx.execute<{ opener_id: number | null; senders_first: string | null }>(sql`
-    select (select sender_id from chat_messages m where chat_id = ${chatId} and ${isPersonsMessage("m")}
-        order by id limit 1) as opener_id,
-      (select min(id)::text from chat_messages m where chat_id = ${chatId} and sender_id = ${senderId}
-        and ${isPersonsMessage("m")}) as senders_first`);
-  if (!row || row.senders_first === null || Number(row.senders_first) !== messageId) return null;
-  return row.opener_id === senderId ? receiverId : senderId;
+  messages: ReadonlyArray<{ chatId: number; messageId: number; senderId: number; receiverId: number }>,
+): Promise<number[]> {
+  const firsts = new Map<string, (typeof messages)[number]>();
+  for (const message of messages) {
+    const key = `${message.chatId}:${message.senderId}`;
+    const kept = firsts.get(key);
+    if (!kept || message.messageId < kept.messageId) firsts.set(key, message);
+  }
+  if (firsts.size === 0) return [];
+  const column = (pick: (message: (typeof messages)[number]) => number) =>
+    `{${[...firsts.values()].map(pick).join(",")}}`;
+  const rows = await tx.execute<{ user_id: number }>(sql`
+    select distinct case when opening.sender_id = b.sender_id then b.receiver_id else b.sender_id end as user_id
+    from unnest(${column((m) => m.chatId)}::int[], ${column((m) => m.messageId)}::bigint[],
+        ${column((m) => m.senderId)}::int[], ${column((m) => m.receiverId)}::int[])
+      as b(chat_id, message_id, sender_id, receiver_id)
+    cross join lateral (
+      select m.sender_id from chat_messages m where m.chat_id = b.chat_id and ${isPersonsMessage("m")}
+      order by m.id limit 1
+    ) opening
+    where b.message_id = (select min(m.id) from chat_messages m
+      where m.chat_id = b.chat_id and m.sender_id = b.sender_id and ${isPersonsMessage("m")})`);
+  return rows.map((row) => row.user_id);
 }

@@ -1,10 +1,10 @@
 import type { Database } from "../../db/database.ts";
-import type { DomainEventMap, DomainEvents, Publish, Transaction } from "../../lib/domain-events.ts";
-import { recomputeEveryone, recomputeUsers, userConcernedByMessage } from "./trust.queries.ts";
+import type { DomainEvents, Publish, StoredChatMessage, Transaction } from "../../lib/domain-events.ts";
+import { recomputeEveryone, recomputeUsers, usersConcernedByMessages } from "./trust.queries.ts";
 
 /**
- * The sellers' response figures (issue 27, decision 070), stored in `response_stats`: a new message queues the
- * recompute of the one user whose figures it can change; a daily sweep follows the sliding window. A
+ * The sellers' response figures (issue 27, decision 070), stored in `response_stats`: new messages queue the
+ * recompute of the users whose figures they can change; a daily sweep follows the sliding window. A
  * change of the shown figures is published (`trust.changed`): quick answers are part of visibility_score.
  */
 export function createTrustService(db: Database, events: DomainEvents) {
@@ -13,9 +13,9 @@ export function createTrustService(db: Database, events: DomainEvents) {
   };
 
   return {
-    /** The one user whose figures a stored message can change (its sender's first in the chat), or null. */
-    userConcernedByMessage: (tx: Transaction, message: DomainEventMap["chat.message.created"]) =>
-      userConcernedByMessage(tx, message),
+    /** The users whose figures these stored messages can change (a sender's first in a chat), each once. */
+    usersConcernedByMessages: (tx: Transaction, messages: readonly StoredChatMessage[]) =>
+      usersConcernedByMessages(tx, messages),
 
     /** Recomputes one user's figures, announcing a change of those shown. */
     async recomputeUser(userId: number) {
