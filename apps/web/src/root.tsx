@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
@@ -14,14 +14,21 @@ import { startServiceWorker } from "~/lib/service-worker";
 import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
 import { UpdatePrompt } from "~/app/layouts/update-prompt";
+import { DataSaverRequestContext, dataSaverRequestOf } from "~/lib/data-saver";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
 // which the API shares, keep compiling.
 if (typeof document !== "undefined") configureZod({ jitless: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.origin, outsideLinks: context.outsideLinks, ...(await loadExchangeRate(context.api)) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    origin: context.origin,
+    outsideLinks: context.outsideLinks,
+    // Decision 105: the page is rendered light for `Save-Data: on` or the visitor's cookie (entry.server.tsx varies).
+    dataSaver: dataSaverRequestOf(request),
+    ...(await loadExchangeRate(context.api)),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -83,13 +90,14 @@ export default function App() {
   useEffect(startAnalyticsLog, []);
   // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
   useEffect(startServiceWorker, []);
+  const { dataSaver } = useLoaderData<typeof loader>();
   return (
-    <>
+    <DataSaverRequestContext value={dataSaver}>
       <OfflineBanner />
       <Outlet />
       <UpdatePrompt />
       <DeferredToaster />
-    </>
+    </DataSaverRequestContext>
   );
 }
 
