@@ -24,6 +24,9 @@ export function AdGallery({ images, title }: { images: TAdGalleryImage[]; title:
   const dataSaver = useDataSaver();
   // Photos the visitor tapped open while the data saver is on.
   const [tapped, setTapped] = useState<ReadonlySet<number>>(new Set());
+  // Photos already shown at the screen's size (before the page learnt of a 2G connection, or before the visitor turned
+  // the data saver on): kept as they are, never hidden again or downloaded once more in the small size.
+  const [shownFull, setShownFull] = useState<ReadonlySet<number>>(new Set());
   const photoButton = useRef<HTMLButtonElement>(null);
   const image = images[current];
   if (!image) {
@@ -39,12 +42,14 @@ export function AdGallery({ images, title }: { images: TAdGalleryImage[]; title:
   }
   const go = (step: number) => setCurrent((index) => (index + step + images.length) % images.length);
   const showCardSize = (id: number) => setCardOnly((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
-  const sources = mainPhoto(image, { dataSaver, cardOnly: cardOnly.has(image.id) });
+  const markShownFull = (id: number) => setShownFull((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
+  const spared = dataSaver && !shownFull.has(image.id);
+  const sources = mainPhoto(image, { dataSaver: spared, cardOnly: cardOnly.has(image.id) });
 
   return (
     <div className="space-y-2">
       <div className="relative">
-        {dataSaver && !tapped.has(image.id) ? (
+        {spared && !tapped.has(image.id) ? (
           <TapToLoad
             url={sources.src}
             which={`${current + 1} of ${images.length}`}
@@ -66,10 +71,14 @@ export function AdGallery({ images, title }: { images: TAdGalleryImage[]; title:
           >
             <img
               ref={(photo) => {
-                // A photo that failed before the page's script ran has no error event left to hear.
+                // A photo that failed (or loaded) before the page's script ran has no event left to hear.
                 if (photo?.complete && photo.naturalWidth === 0 && photo.srcset) showCardSize(image.id);
+                if (photo?.complete && photo.naturalWidth > 0 && !spared) markShownFull(image.id);
               }}
               {...sources}
+              onLoad={() => {
+                if (!spared) markShownFull(image.id);
+              }}
               onError={(event) => {
                 if (event.currentTarget.srcset) showCardSize(image.id);
               }}
