@@ -128,7 +128,8 @@ describeNeeding([webAppMissing()], "pages of the web app", { timeout: 30_000 }, 
     });
 
     it("without either, or turned off by the cookie whatever the header, pages offer the screen's sizes", async () => {
-      for (const headers of [{}, { "save-data": "on", cookie: "data_saver=off" }]) {
+      const requests: Array<Record<string, string>> = [{}, { "save-data": "on", cookie: "data_saver=off" }];
+      for (const headers of requests) {
         const listing = photoTags((await page(pages.listing, headers)).body);
         expect(listing.some((tag) => /-card_small\.webp 360w, [^"]+-card\.webp 480w/.test(tag))).toBe(true);
         const ad = await page(pages.ad, headers);
