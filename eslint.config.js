@@ -23,6 +23,8 @@ const API_MODULES = {
   "exchange-rates": ["latest-rate.ts"],
   notifications: ["notification-centre.ts"],
   health: [],
+  // The writes a client may send again with an Idempotency-Key (decision 104) record it in their transaction.
+  idempotency: ["idempotent-writes.ts"],
   "password-reset": [],
   // Payouts speak through the payments' provider adapters and share their protocol (decision 100); safe deals collect
   // through the payments machinery (decision 103).

@@ -1,22 +1,47 @@
 /**
- * Web first load (issue 3): the home page, a listing and an ad page, each audited 3 times by Lighthouse
- * in Debian's Chromium with its mobile defaults (simulated slow 4G, 4× CPU slowdown), against the real
- * server on the built web app. Prints the median performance score and LCP, and the bytes that went
- * over the wire (compressed, 1 KB = 1024 bytes as in Lighthouse's report), with PASS or MISS against
- * the targets; it never fails on a miss.
+ * Web first load against issue 31's budget: every public page audited by Lighthouse in Debian's Chromium with its
+ * mobile defaults (simulated slow 4G, 4× CPU slowdown) on a 360 px phone screen, against the real server on the built
+ * web app. Per page it prints the JavaScript of a first visit (gzip -9 of each script the page fetched, 1 KB = 1024 B,
+ * as decision 097 counted it), the bytes of a first and of a repeat visit over the wire (compressed bodies and headers,
+ * as Lighthouse reports them; the repeat visit keeps the first one's HTTP cache and service worker), and the median
+ * performance score, LCP, total blocking time and CLS of RUNS first visits, each with PASS or MISS against the budget;
+ * it never fails on a miss.
  *
  *   npm run build && node --import tsx bench/web.bench.ts
  *
  * It starts the server on DATA_DIR when set, else on a fresh temporary one seeded with 120 demo ads.
- * CHROMIUM_PATH overrides /usr/bin/chromium.
+ * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_RUNS the first visits per page (3).
  */
+import { gzipSync } from "node:zlib";
 import lighthousePackage from "lighthouse/package.json" with { type: "json" };
 import type { TCategory } from "../packages/shared/src/catalog.ts";
 import { auditPage, launchChromium, type PageAudit } from "./lib/lighthouse.ts";
 import { startBenchServer } from "./lib/server.ts";
 
-const RUNS = 3;
-const TARGETS = { jsKb: 130, totalKb: 350, performance: 90, lcpSeconds: 2.0 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** Issue 31's budget. Static pages may carry an inline script for their menu, never a fetched one. */
+const BUDGET = {
+  publicJsKb: 75,
+  staticJsKb: 0,
+  firstVisitKb: 150,
+  repeatVisitKb: 20,
+  performance: 98,
+  lcpSeconds: 1.0,
+  tbtMs: 50,
+  cls: 0,
+};
+
+type Kind = "public" | "static";
+interface Page {
+  name: string;
+  path: string;
+  kind: Kind;
+  /** Lighthouse's score, LCP, TBT and CLS have targets on these (the issue names home, listing, search, ad, auth). */
+  scored: boolean;
+  /** First- and repeat-visit byte targets apply to these (a listing and an ad page). */
+  bytesBudget: boolean;
+}
 
 const server = await startBenchServer({ demoAds: 120 });
 const chromium = await launchChromium().catch(async (error: unknown) => {
@@ -28,60 +53,71 @@ try {
     Browser: string;
   };
   console.log(
-    `Web first-load benchmark: Lighthouse ${lighthousePackage.version}, ${Browser}, mobile, simulated throttling, ` +
-      `median of ${RUNS} runs per page, data in ${server.data}`,
+    `Web first-load benchmark: Lighthouse ${lighthousePackage.version}, ${Browser}, mobile at 360 px, simulated ` +
+      `throttling, median of ${RUNS} first visits per page, then one repeat visit; data in ${server.data}`,
   );
 
   const rows = [];
   const lcpElements: Array<[string, string | undefined]> = [];
   for (const page of await pagesToMeasure(server.origin)) {
     const url = `${server.origin}${page.path}`;
-    const status = (await fetch(url, { redirect: "manual" })).status;
-    const runs: PageAudit[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await auditPage(url, chromium.port));
-    for (const error of new Set(runs.flatMap((audit) => audit.runtimeError ?? []))) {
+    const firstVisits: PageAudit[] = [];
+    for (let run = 0; run < RUNS; run += 1) firstVisits.push(await auditPage(url, chromium.port));
+    // Straight after a first visit of the same page: its HTTP cache and, once installed, the service worker.
+    const repeat = await auditPage(url, chromium.port, { repeatVisit: true });
+    for (const error of new Set([...firstVisits, repeat].flatMap((audit) => audit.runtimeError ?? []))) {
       console.warn(`${page.path}: Lighthouse reported ${error}`);
     }
 
-    const performance = median(runs.map((audit) => audit.performance));
-    const lcpSeconds = median(runs.map((audit) => audit.lcpMs && audit.lcpMs / 1000));
-    const jsKb = median(runs.map((audit) => audit.jsBytes / 1024));
-    const totalKb = median(runs.map((audit) => audit.totalBytes / 1024));
-    lcpElements.push([page.path, runs[0]?.lcpElement]);
+    const jsKb = (await gzipKb(firstVisits[0]!.scriptUrls)) ?? null;
+    const jsLimit = page.kind === "public" ? BUDGET.publicJsKb : BUDGET.staticJsKb;
+    const performance = median(firstVisits.map((audit) => audit.performance));
+    const lcpSeconds = median(firstVisits.map((audit) => audit.lcpMs && audit.lcpMs / 1000));
+    const tbtMs = median(firstVisits.map((audit) => audit.tbtMs));
+    const cls = median(firstVisits.map((audit) => audit.cls));
+    const firstKb = median(firstVisits.map((audit) => audit.totalBytes / 1024));
+    const repeatKb = repeat.totalBytes / 1024;
+    lcpElements.push([page.path, firstVisits[0]?.lcpElement]);
     rows.push({
-      page: `${page.name} ${page.path}${status === 404 ? " (route not built yet)" : ""}`,
-      status,
-      [`perf (≥ ${TARGETS.performance})`]: verdict(
-        performance,
-        0,
-        performance !== null && performance >= TARGETS.performance,
-      ),
-      [`LCP s (≤ ${TARGETS.lcpSeconds.toFixed(1)})`]: verdict(
-        lcpSeconds,
-        2,
-        lcpSeconds !== null && lcpSeconds <= TARGETS.lcpSeconds,
-      ),
-      [`JS KB (≤ ${TARGETS.jsKb})`]: verdict(jsKb, 1, jsKb !== null && jsKb <= TARGETS.jsKb),
-      [`total KB (≤ ${TARGETS.totalKb})`]: verdict(totalKb, 1, totalKb !== null && totalKb <= TARGETS.totalKb),
+      page: `${page.name} ${page.path}`,
+      [`JS KB gz (≤ ${BUDGET.publicJsKb} / ${BUDGET.staticJsKb})`]: verdict(jsKb, 1, jsKb !== null && jsKb <= jsLimit),
+      [`first KB (≤ ${BUDGET.firstVisitKb})`]: budgeted(page.bytesBudget, firstKb, 1, BUDGET.firstVisitKb),
+      [`repeat KB (≤ ${BUDGET.repeatVisitKb})`]: budgeted(page.bytesBudget, repeatKb, 1, BUDGET.repeatVisitKb),
+      [`perf (≥ ${BUDGET.performance})`]: scored(page, performance, 0, (value) => value >= BUDGET.performance),
+      [`LCP s (≤ ${BUDGET.lcpSeconds.toFixed(1)})`]: scored(page, lcpSeconds, 2, (value) => value <= BUDGET.lcpSeconds),
+      [`TBT ms (≤ ${BUDGET.tbtMs})`]: scored(page, tbtMs, 0, (value) => value <= BUDGET.tbtMs),
+      [`CLS (${BUDGET.cls})`]: scored(page, cls, 3, (value) => value <= BUDGET.cls),
     });
   }
   console.table(rows);
+  console.log(
+    "JS KB: gzip -9 of the scripts a first visit fetched (the static pages' budget allows an inline script in the " +
+      "HTML, counted in first KB). first/repeat KB: everything over the wire. A figure without PASS or MISS has no " +
+      "target on that page.",
+  );
   for (const [label, element] of lcpElements) console.log(`LCP element of ${label}: ${element ?? "unknown"}`);
 } finally {
   await chromium.close();
   await server.stop();
 }
 
-/** Home, then a listing and an ad from the first category whose subcategory has ads. */
-async function pagesToMeasure(origin: string): Promise<{ name: string; path: string }[]> {
-  const pages = [{ name: "home", path: "/" }];
+/**
+ * The public pages (home, categories, a listing, a search, an ad, its seller's profile, auth) and the static ones.
+ * The listing is the first subcategory with ads; the ad and the seller are its first ad's.
+ */
+async function pagesToMeasure(origin: string): Promise<Page[]> {
+  const page = (name: string, path: string, kind: Kind, scored = false, bytesBudget = false): Page => ({
+    name,
+    path,
+    kind,
+    scored,
+    bytesBudget,
+  });
+  const pages = [page("home", "/", "public", true), page("categories", "/categories", "public")];
   const categories = ((await (await fetch(`${origin}/api/categories/active`)).json()) as { data: TCategory[] }).data;
   const subcategory = categories.flatMap((category) => category.subcategories).find((sub) => sub.ads_count > 0);
-  if (!subcategory) {
-    console.warn("No subcategory has ads: only the home page is measured.");
-    return pages;
-  }
-  pages.push({ name: "listing", path: `/categories/${subcategory.category_id}/${subcategory.id}` });
+  if (!subcategory) throw new Error("No subcategory has ads: seed demo data first.");
+  pages.push(page("listing", `/categories/${subcategory.category_id}/${subcategory.id}`, "public", true, true));
 
   const response = await fetch(`${origin}/api/ads/get`, {
     method: "POST",
@@ -89,11 +125,39 @@ async function pagesToMeasure(origin: string): Promise<{ name: string; path: str
     body: JSON.stringify({ subcategory_id: subcategory.id, per_page: 1 }),
   });
   const ad = (
-    (await response.json()) as { data?: { data?: { id: number; category_id: number; subcategory_id: number }[] } }
+    (await response.json()) as {
+      data?: { data?: { id: number; title: string; category_id: number; subcategory_id: number; user_id: number }[] };
+    }
   ).data?.data?.[0];
-  if (ad) pages.push({ name: "ad", path: `/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}` });
-  else console.warn(`POST /api/ads/get answered ${response.status} without an ad: the ad page is not measured.`);
+  if (!ad) throw new Error(`POST /api/ads/get answered ${response.status} without an ad.`);
+  const word = ad.title.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? ad.title.split(/\s+/)[0]!;
+  pages.push(
+    page("search", `/search?search=${encodeURIComponent(word.toLowerCase())}`, "public", true),
+    page("ad", `/categories/${ad.category_id}/${ad.subcategory_id}/${ad.id}`, "public", true, true),
+    page("seller", `/profile/${ad.user_id}`, "public"),
+    page("auth", "/auth", "public", true),
+  );
+  for (const [name, path] of [
+    ["about", "/about-us"],
+    ["FAQ", "/faq"],
+    ["terms", "/terms-and-conditions"],
+    ["how to sell", "/how-to-sell"],
+    ["contact", "/contact-us"],
+    ["what is", "/what-is-waterside"],
+  ] as const)
+    pages.push(page(name, path, "static"));
   return pages;
+}
+
+/** gzip -9 of each script's body as the server sends it decoded, summed; null if one could not be read. */
+async function gzipKb(urls: readonly string[]): Promise<number | null> {
+  let bytes = 0;
+  for (const url of new Set(urls)) {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    bytes += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return bytes / 1024;
 }
 
 function median(values: (number | null)[]): number | null {
@@ -103,4 +167,14 @@ function median(values: (number | null)[]): number | null {
 
 function verdict(value: number | null, digits: number, pass: boolean): string {
   return value === null ? "– MISS" : `${value.toFixed(digits)} ${pass ? "PASS" : "MISS"}`;
+}
+
+function budgeted(applies: boolean, value: number | null, digits: number, limit: number): string {
+  if (!applies) return value === null ? "–" : value.toFixed(digits);
+  return verdict(value, digits, value !== null && value <= limit);
+}
+
+function scored(page: Page, value: number | null, digits: number, meets: (value: number) => boolean): string {
+  if (!page.scored) return value === null ? "–" : value.toFixed(digits);
+  return verdict(value, digits, value !== null && meets(value));
 }

@@ -9,6 +9,11 @@ export interface PageAudit {
   /** Lighthouse performance score, 0–100; null when Lighthouse could not score the page. */
   performance: number | null;
   lcpMs: number | null;
+  /** Total blocking time, ms, and cumulative layout shift, as Lighthouse's metrics audits compute them. */
+  tbtMs: number | null;
+  cls: number | null;
+  /** Every script the page fetched. */
+  scriptUrls: string[];
   /** Bytes over the wire (compressed bodies plus headers), as Lighthouse's network-requests audit saw them. */
   jsBytes: number;
   totalBytes: number;
@@ -18,6 +23,7 @@ export interface PageAudit {
 }
 
 interface NetworkRequest {
+  url?: string;
   transferSize?: number;
   resourceType?: string;
 }
@@ -90,13 +96,22 @@ async function profileReleased(profile: string, timeoutMs = 5000) {
   for (const deadline = Date.now() + timeoutMs; holders().length && Date.now() < deadline;) await sleep(50);
 }
 
+/** The phone issue 31's budget is set for: 360 px wide, as the journeys' phone. */
+const PHONE_SCREEN = { mobile: true, width: 360, height: 740, deviceScaleFactor: 2, disabled: false };
+
 /**
  * One Lighthouse navigation with its defaults for a phone: mobile form factor and simulated throttling
  * (slow 4G, 4× CPU slowdown), performance category only. Storage and cache are cleared first, so
- * this is a first load. Pages answering 4xx are still measured (`ignoreStatusCode`).
+ * this is a first load, unless `repeatVisit` keeps them. Pages answering 4xx are still measured (`ignoreStatusCode`).
  */
-export async function auditPage(url: string, port: number): Promise<PageAudit> {
+export async function auditPage(
+  url: string,
+  port: number,
+  { repeatVisit = false }: { repeatVisit?: boolean } = {},
+): Promise<PageAudit> {
   const flags: Flags = {
+    screenEmulation: PHONE_SCREEN,
+    disableStorageReset: repeatVisit,
     port,
     hostname: "127.0.0.1",
     output: "json",
@@ -114,10 +129,17 @@ export async function auditPage(url: string, port: number): Promise<PageAudit> {
   const bytes = (items: NetworkRequest[]) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const score = lhr.categories.performance?.score;
   const lcp = lhr.audits["largest-contentful-paint"]?.numericValue;
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
 
   return {
     performance: typeof score === "number" ? Math.round(score * 100) : null,
     lcpMs: typeof lcp === "number" ? lcp : null,
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    scriptUrls: requests.filter((item) => item.resourceType === "Script" && item.url).map((item) => item.url!),
     jsBytes: bytes(requests.filter((item) => item.resourceType === "Script")),
     totalBytes: bytes(requests),
     lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),

@@ -94,6 +94,7 @@ import { sellingRoutes } from "./modules/selling/selling.routes.ts";
 import { createSellingService } from "./modules/selling/selling.service.ts";
 import { reactToSavedAdsEvents } from "./modules/saved-ads/saved-ads.reactions.ts";
 import { savedAdsRoutes } from "./modules/saved-ads/saved-ads.routes.ts";
+import { createIdempotentWrites } from "./modules/idempotency/idempotent-writes.ts";
 import { createSavedSearchAlerts } from "./modules/saved-searches/saved-search-alerts.ts";
 import { createSavedSearchMatcher } from "./modules/saved-searches/saved-search-matching.ts";
 import { reactToSavedSearchesEvents } from "./modules/saved-searches/saved-searches.reactions.ts";
@@ -235,6 +236,8 @@ export async function buildApp({
       await api.register(healthRoutes, { health });
       await api.register(catalogRoutes, { catalog: createCatalogService(db, mediaBaseUrl) });
       const saved = createSavedAdsService(db, mediaBaseUrl, events);
+      // Writes the web may queue offline and send again (decision 104): a repeated key is answered, not redone.
+      const idempotent = createIdempotentWrites(db);
       const ads = createAdsService(db, mediaBaseUrl, saved);
       await api.register(adsRoutes, { ads });
       metrics?.readCaches("ads", ads.cacheStats);
@@ -253,8 +256,9 @@ export async function buildApp({
         selling: createSellingService({ db, storage, events, mediaBaseUrl, screening }),
         ads,
         lifecycle,
+        idempotent,
       });
-      await api.register(savedAdsRoutes, { saved });
+      await api.register(savedAdsRoutes, { saved, idempotent });
       const analytics = createAnalyticsService({ db, secret: config.tokenSecret, log: app.log, ...analyticsOptions });
       reactToAnalyticsEvents(events, jobs, analytics);
       const gate = analyticsOptions?.ingestionGate ?? (config.analyticsShedding ? "event-loop" : "off");

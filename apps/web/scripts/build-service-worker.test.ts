@@ -42,19 +42,31 @@ function clientBuild() {
     path.join(clientDir, "assets/manifest-0a1b2c3d.js"),
     `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
   );
+  // The root's lazy imports as Vite writes them: the toaster, and the queue's sender with a dependency of its own.
+  writeFileSync(
+    path.join(clientDir, "assets/root-c3.js"),
+    'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/send-queued-ad-m2.js","assets/queued-ads-n3.js"])))=>i.map(i=>d[i]);' +
+      'const T=lazy(()=>import("./dist-l1.js"));const s=()=>__vitePreload(()=>import("./send-queued-ad-m2.js"),__vite__mapDeps([0,1]));',
+  );
+  for (const file of ["dist-l1.js", "send-queued-ad-m2.js", "queued-ads-n3.js"]) {
+    writeFileSync(path.join(clientDir, "assets", file), "");
+  }
   return clientDir;
 }
 
 describe("the service worker's precache list", () => {
-  it("holds the code every public page loads first, not each page's own route nor other screens'", () => {
+  it("holds the code every public page loads first and what the root loads lazily, not each page's own route nor other screens'", () => {
     const urls = precacheList(clientBuild()).map((entry) => entry.url);
     expect(urls).toEqual([
+      "/assets/dist-l1.js",
       "/assets/entry.client-a1.js",
       "/assets/jsx-runtime-b2.js",
       "/assets/manifest-0a1b2c3d.js",
       "/assets/public-layout-e5.js",
+      "/assets/queued-ads-n3.js",
       "/assets/root-c3.js",
       "/assets/root-d4.css",
+      "/assets/send-queued-ad-m2.js",
     ]);
   });
 

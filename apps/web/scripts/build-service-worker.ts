@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { SERVICE_WORKER_URL } from "../src/lib/offline-caches.ts";
@@ -43,7 +43,24 @@ export function precacheList(clientDir: string): Array<{ url: string; revision: 
     if (!route?.module) throw new Error(`React Router's manifest has no route "${id}": update SHELL_ROUTES.`);
     for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) urls.add(url);
   }
+  for (const url of lazyImportsOf(clientDir, manifest.routes.root!.module!)) urls.add(url);
   return [...urls].sort().map((url) => ({ url, revision: null }));
+}
+
+/**
+ * What the root fetches only when needed, with what those chunks import (decision 104): the toaster, which speaks
+ * first when something happens offline (a save or a post kept for later), and the sender of the writes made offline.
+ * Vite names them in the root's module, as `import("./x.js")` and in its list of preloaded dependencies
+ * (`"assets/x.js"`). A fetch of one never made before, offline, would break the page, so they are precached with
+ * the shell (about 14 KB gzip, the toaster's library most of it).
+ */
+function lazyImportsOf(clientDir: string, rootModule: string): string[] {
+  const code = readFileSync(path.join(clientDir, rootModule), "utf8");
+  const named = [
+    ...[...code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => `/assets/${match[1]}`),
+    ...[...code.matchAll(/"(assets\/[^"]+\.(?:js|css))"/g)].map((match) => `/${match[1]}`),
+  ];
+  return named.filter((url) => existsSync(path.join(clientDir, url)));
 }
 
 /** The worker's code, with `precache` as its list; `production` drops Workbox's logging. */

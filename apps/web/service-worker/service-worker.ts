@@ -22,6 +22,7 @@ import {
   OFFLINE_BANNER_CLASS,
   OFFLINE_COPY_ATTRIBUTE,
   WORKER_MESSAGES,
+  WRITE_QUEUE_SYNC_TAG,
   offlineCopyText,
   type OfflineCopyMessage,
 } from "../src/lib/offline-caches.ts";
@@ -41,6 +42,21 @@ handlePushNotifications();
 // Activated only when the user takes "Update available" (the page asks); never behind their back mid-form.
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === WORKER_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+// Background Sync (Chromium) fires when the connection returns after a page queued a write made offline (decision
+// 104). The pages send the queue: they hold the session and its token, the chat's socket and the photos' store, none
+// of which the worker has. With no page open the sync fails, so the browser tries it again later; the next page
+// load sends the queue in any case.
+self.addEventListener("sync", (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== WRITE_QUEUE_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((pages) => {
+      if (pages.length === 0) throw new Error("No page is open to send the queued writes.");
+      for (const page of pages) page.postMessage({ type: WORKER_MESSAGES.sendQueuedWrites });
+    }),
+  );
 });
 
 // Where the browser supports static routing (Chromium 123+), admin requests skip the worker altogether: it is not

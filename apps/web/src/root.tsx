@@ -15,6 +15,8 @@ import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
 import { UpdatePrompt } from "~/app/layouts/update-prompt";
 import { DataSaverRequestContext, dataSaverRequestOf } from "~/lib/data-saver";
+import { WriteQueueBar } from "~/app/layouts/write-queue-bar";
+import { useSendQueuedWrites } from "~/app/queued-writes";
 
 // Zod compiles its parsers with `new Function` where it may, and merely trying is reported as a violation of the
 // pages' Content-Security-Policy, which forbids eval (docs/decisions/031-security-headers.md). The server's parsers,
@@ -90,10 +92,13 @@ export default function App() {
   useEffect(startAnalyticsLog, []);
   // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
   useEffect(startServiceWorker, []);
+  // Decision 104: saves and new ads made offline are sent when the connection returns.
+  useSendQueuedWrites();
   const { dataSaver } = useLoaderData<typeof loader>();
   return (
     <DataSaverRequestContext value={dataSaver}>
       <OfflineBanner />
+      <WriteQueueBar />
       <Outlet />
       <UpdatePrompt />
       <DeferredToaster />

@@ -28,6 +28,11 @@ export const SELLING_MESSAGES = {
   deleteFailed: "Ad Delete failed",
   savedToDraft: "Saved To Draft!",
   deleteConfirm: "Are you sure you want to Delete this ad?",
+  // Ours (issue 31, decision 104): an ad posted without a connection waits on the phone.
+  queued: "You are offline. Your ad will be posted when the connection returns.",
+  queuedPosted: (title: string) => `Your ad "${title}" was posted.`,
+  queuedRefused: (title: string, reason: string) =>
+    `Your ad "${title}" could not be posted: ${reason} It is in your drafts to correct.`,
 } as const;
 
 /** Posting limit per user (docs/decisions/025-posting-ads.md). */

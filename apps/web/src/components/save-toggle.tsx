@@ -5,7 +5,7 @@ import { openLoginPrompt } from "~/lib/login-prompt";
 import { toggleSaved, useIsSaved } from "~/lib/saved-ads";
 
 /** The heart on cards and the ad page (spec §2, §4 "Save toggle"); a visitor is asked to log in. */
-export function SaveToggle({ adId, className }: { adId: number; className?: string }) {
+export function SaveToggle({ adId, title, className }: { adId: number; title: string; className?: string }) {
   const session = useSession();
   const isSaved = useIsSaved(adId);
   const [busy, setBusy] = useState(false);
@@ -19,7 +19,7 @@ export function SaveToggle({ adId, className }: { adId: number; className?: stri
         event.preventDefault();
         if (session.status !== "signed-in") return openLoginPrompt("Log in to save ads and find them again later.");
         setBusy(true);
-        await toggleSaved(adId, isSaved);
+        await toggleSaved(adId, isSaved, title);
         setBusy(false);
       }}
       className={clsx(

@@ -35,6 +35,11 @@ export interface AdDraft {
   savedAt: string;
   values: AdFormValues;
   pictures: Array<{ kind: "existing"; id: number; url: string } | { kind: "new"; blob: Blob }>;
+  /**
+   * Why the server refused this ad when it was sent from the queue of writes made offline (decision 104): its
+   * message and the field messages, shown on the form when the draft is opened.
+   */
+  refusal?: { message: string; errors: Record<string, string[]> };
 }
 
 // IndexedDB keeps the pictures themselves, so a draft survives a reload on a phone that lost its connection.
@@ -42,11 +47,17 @@ const store = typeof indexedDB === "undefined" ? undefined : createStore("waters
 
 export const newDraftId = () => `draft-${Date.now().toString(36)}`;
 
-export async function saveDraft(id: string, values: AdFormValues, pictures: FormPicture[]) {
+export async function saveDraft(
+  id: string,
+  values: AdFormValues,
+  pictures: FormPicture[],
+  refusal?: AdDraft["refusal"],
+) {
   const draft: AdDraft = {
     id,
     savedAt: new Date().toISOString(),
     values,
+    ...(refusal && { refusal }),
     pictures: pictures.map((picture) =>
       picture.kind === "new"
         ? { kind: "new", blob: picture.blob }

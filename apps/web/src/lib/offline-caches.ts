@@ -28,7 +28,12 @@ export const WORKER_MESSAGES = {
   skipWaiting: "skip-waiting",
   /** Worker → page: a read of this page's came from the network (`at` null) or from a copy fetched at `at`. */
   offlineCopy: "offline-copy",
+  /** Worker → page: Background Sync says the connection is back; send the queued writes (decision 104). */
+  sendQueuedWrites: "send-queued-writes",
 } as const;
+
+/** The Background Sync tag a page registers when it queues a write made offline (decision 104). */
+export const WRITE_QUEUE_SYNC_TAG = "waterside-queued-writes";
 
 export interface OfflineCopyMessage {
   type: typeof WORKER_MESSAGES.offlineCopy;

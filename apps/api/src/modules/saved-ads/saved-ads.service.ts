@@ -11,6 +11,7 @@ import { savedAds } from "../../db/schema/saved-ads.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { toPage } from "../../lib/paging.ts";
 import { createSavedAdIds } from "./saved-ad-ids.ts";
+import type { CompleteKey } from "../idempotency/idempotent-writes.ts";
 import { notFound } from "../../plugins/errors.ts";
 import { loadAdListItems } from "../ads/ad-list-items.ts";
 import { findLatestRate } from "../exchange-rates/latest-rate.ts";
@@ -42,7 +43,8 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
   const savedAmong = (userId: number, adIds: number[]): Promise<Set<number>> => savedIds.among(userId, adIds);
 
   return {
-    async save(userId: number, adId: number) {
+    /** A save sent with an idempotency key records it in the save's transaction (decision 104). */
+    async save(userId: number, adId: number, completeKey?: CompleteKey) {
       const [ad] = await db
         .select({ id: ads.id, price_local: ads.price_local, currency: ads.currency })
         .from(ads)
@@ -63,18 +65,20 @@ export function createSavedAdsService(db: Database, mediaBaseUrl: string, events
           await publish("ad.saved", { adId, userId });
           await savedIds.announce(tx, userId);
         }
+        await completeKey?.(tx, null);
       });
       // After the commit: the next page this process serves the user reads the save.
       savedIds.forget(userId);
     },
 
-    async unsave(userId: number, adId: number) {
+    async unsave(userId: number, adId: number, completeKey?: CompleteKey) {
       await db.transaction(async (tx) => {
         const removed = await tx
           .delete(savedAds)
           .where(and(eq(savedAds.user_id, userId), eq(savedAds.ad_id, adId)))
           .returning({ ad_id: savedAds.ad_id });
         if (removed.length > 0) await savedIds.announce(tx, userId);
+        await completeKey?.(tx, null);
       });
       savedIds.forget(userId);
     },

@@ -1,5 +1,6 @@
 import { AD_LIFECYCLE_MESSAGES, RENEW_WINDOW_DAYS, ZMarkSold, ZRenewed } from "@waterside/shared/ad-lifecycle";
 import { ZAdDetail, ZAdIdParams } from "@waterside/shared/ads";
+import { ZIdempotencyHeaders } from "@waterside/shared/idempotency";
 import { zId, zPage } from "@waterside/shared/ids";
 import { envelope, paged } from "@waterside/shared/api-envelope";
 import { ZSubcategoryIdParams } from "@waterside/shared/catalog";
@@ -17,6 +18,7 @@ import { currentUser } from "../../plugins/auth.ts";
 import { MINUTE, limit, userKey } from "../../plugins/rate-limit.ts";
 import { PATCH_OR_OVERRIDE } from "../../plugins/request-body.ts";
 import type { AdsService } from "../ads/ads.service.ts";
+import type { IdempotentWrites } from "../idempotency/idempotent-writes.ts";
 import type { AdLifecycle } from "./ad-lifecycle.service.ts";
 import type { SellingService } from "./selling.service.ts";
 
@@ -53,7 +55,8 @@ export const sellingRoutes: FastifyPluginAsyncZod<{
   selling: SellingService;
   ads: AdsService;
   lifecycle: AdLifecycle;
-}> = async (app, { selling, ads, lifecycle }) => {
+  idempotent: IdempotentWrites;
+}> = async (app, { selling, ads, lifecycle, idempotent }) => {
   const posting = limit(app, {
     max: POSTING_LIMIT.max,
     timeWindow: POSTING_LIMIT.windowMinutes * MINUTE,
@@ -67,7 +70,10 @@ export const sellingRoutes: FastifyPluginAsyncZod<{
       preHandler: posting,
       schema: {
         tags: ["selling"],
-        summary: "Posts a new ad with 2 to 8 pictures (multipart); it is live at once",
+        summary:
+          "Posts a new ad with 2 to 8 pictures (multipart); it is live at once. Sent again with the same " +
+          "Idempotency-Key, it answers the first post's ad and posts nothing (decision 104)",
+        headers: ZIdempotencyHeaders,
         body: ZCreateBody,
         response: { 201: envelope(ZAdDetail) },
       },
@@ -75,7 +81,10 @@ export const sellingRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { userId } = currentUser(request);
       const { images, ...form } = request.body;
-      const id = await selling.create(userId, form, images);
+      const { result: id } = await idempotent.once(
+        { userId, key: request.headers["idempotency-key"], operation: "ads.create" },
+        (completeKey) => selling.create(userId, form, images, completeKey),
+      );
       return reply.status(201).send({ data: await ads.adForPage(id, userId), message: SELLING_MESSAGES.created });
     },
   );

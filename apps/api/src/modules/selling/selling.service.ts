@@ -14,6 +14,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { removeFiles, storeThenWrite, type FileWriter } from "../../lib/stored-files.ts";
 import { HttpError, notFound } from "../../plugins/errors.ts";
 import type { AdScreening } from "../ad-screening/ad-screening.service.ts";
+import type { CompleteKey } from "../idempotency/idempotent-writes.ts";
 import { rateForLrd, usdValue } from "./ad-prices.ts";
 import { loadOwnAdItems } from "./own-ad-items.ts";
 import {
@@ -159,9 +160,10 @@ export function createSellingService({
   return {
     /**
      * A new, active ad with its pictures and attribute values, all or nothing (spec selling §4). It publishes
-     * `ad.created` in its transaction: the admins' moderation queue takes the ad in (decision 052).
+     * `ad.created` in its transaction: the admins' moderation queue takes the ad in (decision 052). A post sent with
+     * an idempotency key records it, with the new ad's id, in the same transaction (decision 104).
      */
-    async create(userId: number, form: TAdForm, images: Buffer[]) {
+    async create(userId: number, form: TAdForm, images: Buffer[], completeKey?: CompleteKey) {
       const { area, values, usdPrice } = await check(form, images.length);
       if (
         await findRecentTwin(db, {
@@ -205,6 +207,7 @@ export function createSellingService({
               verdict,
             );
             await publish("ad.created", { adId: ad!.id, userId });
+            await completeKey?.(tx, ad!.id);
             return ad!.id;
           }),
       });

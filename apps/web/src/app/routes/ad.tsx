@@ -223,7 +223,7 @@ function AdView({ ad, similar, bySeller, reviews, sellerReviews }: AdLoaded) {
             <div className="flex items-start justify-between gap-3">
               {/* A long word in a title wraps instead of pushing the page wider than a phone. */}
               <h1 className="text-xl font-semibold wrap-anywhere sm:text-2xl">{ad.title}</h1>
-              <SaveToggle adId={ad.id} className="shrink-0" />
+              <SaveToggle adId={ad.id} title={ad.title} className="shrink-0" />
             </div>
             <p className="text-2xl font-bold text-emerald-800">
               <AdPrice ad={ad} otherClassName="text-base font-medium text-slate-600" />

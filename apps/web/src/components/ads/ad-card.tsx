@@ -43,7 +43,7 @@ export function AdCard({
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
-      <SaveToggle adId={ad.id} className="absolute top-2 right-2 z-10" />
+      <SaveToggle adId={ad.id} title={ad.title} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-lg font-bold text-emerald-800">
           <AdPrice ad={ad} />

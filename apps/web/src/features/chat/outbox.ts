@@ -1,3 +1,4 @@
+import { queueChanged } from "~/lib/write-queue";
 import type { PendingMessage } from "./chat-store";
 
 /**
@@ -63,6 +64,8 @@ export function writeOutbox(userId: number, pending: readonly PendingMessage[]) 
       outboxKey(userId),
       pending.map(({ stalled: _stalled, ...item }) => item),
     );
+  // The queue of writes made offline that the top of every page shows counts these messages too (decision 104).
+  queueChanged();
 }
 
 export function readLastMessageId(userId: number): number {

@@ -14,6 +14,7 @@ import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
 import { clsx } from "clsx";
 import { useState } from "react";
+import { useWriteQueue } from "~/lib/write-queue";
 import { daysLeftText, lifecycleActions } from "../ad-lifecycle-actions";
 import { deleteAd } from "../api/delete-ad";
 import { getMyAds } from "../api/get-my-ads";
@@ -52,8 +53,11 @@ export function MyAdsTab({
   getViewTotals: (adIds: number[], signal: AbortSignal) => Promise<TAdViewTotals>;
 }) {
   const [state, setState] = useState<TAdStatusFilter>("all");
+  // An ad posted offline leaves the queue when it is posted, or comes back as a draft (decision 104): the list and
+  // the drafts are read again then.
+  const queuedAds = useWriteQueue().filter((write) => write.kind === "ad").length;
   // Another tab keeps the last list shown (and its counts) until its own comes.
-  const mine = useLoad((signal) => getMyAds(withSignal(authedTransport, signal), state), ["my-ads", state], {
+  const mine = useLoad((signal) => getMyAds(withSignal(authedTransport, signal), state), ["my-ads", state, queuedAds], {
     keep: true,
   });
   const [selling, setSelling] = useState<TOwnAdListItem | null>(null);
@@ -68,7 +72,7 @@ export function MyAdsTab({
     ids,
     { keep: true },
   ).data;
-  const drafts = useLoad(loadDrafts, "drafts");
+  const drafts = useLoad(loadDrafts, ["drafts", queuedAds]);
   const { confirm, dialog } = useConfirm();
   const formatDate = useFormatDate();
 
@@ -260,6 +264,7 @@ export function MyAdsTab({
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{draft.values.title || "Untitled draft"}</p>
                   <p className="text-xs text-slate-500">Saved {formatDate(draft.savedAt)}</p>
+                  {draft.refusal && <p className="text-sm text-red-700">Not posted: {draft.refusal.message}</p>}
                 </div>
                 <Link
                   to={`/sell?draft=${encodeURIComponent(draft.id)}`}

@@ -6,7 +6,7 @@ import type { TPackage } from "@waterside/shared/payments";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { ZAdForm, type TSubcategoryAttribute } from "@waterside/shared/selling";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import {
@@ -22,6 +22,9 @@ import {
 } from "~/lib/ad-drafts";
 import { ApiError, browserTransport, withSignal } from "~/lib/api-client";
 import { notify } from "~/lib/notify";
+import { keepQueuedAd } from "~/lib/queued-ads";
+import { currentSession } from "~/lib/session";
+import { enqueueWrite, isOfflineFailure, newIdempotencyKey } from "~/lib/write-queue";
 import { isBoostStepState } from "~/lib/sell-navigation";
 import { useLoad } from "~/lib/use-load";
 import { createAd } from "../api/create-ad";
@@ -84,13 +87,26 @@ export function useSellWizard({
   // Spec selling §2: navigation state step=boostStep opens step 3 directly; Purchase still checks steps 1 and 2.
   const [step, setStep] = useState<Step>(() => (ad && isBoostStepState(location.state) ? 2 : 0));
   const [pictures, setPictures] = useState<FormPicture[]>(initial.pictures);
-  const [picturesError, setPicturesError] = useState<string>();
+  // A draft handed back after the server refused it from the queue (decision 104) opens with the server's words.
+  const [picturesError, setPicturesError] = useState<string | undefined>(
+    () => Object.entries(draft?.refusal?.errors ?? {}).find(([field]) => field.startsWith("images"))?.[1][0],
+  );
+  // One key for every try of this post: a post whose answer was lost, sent again or queued, is made once (decision
+  // 104). A refusal does not use it up on the server, so a corrected form is sent with it too.
+  const [postKey] = useState(newIdempotencyKey);
   const [progress, setProgress] = useState<number | null>(null);
   const [selectedPackage, setSelectedPackage] = useState<TPackage | null>(null);
   const [packageError, setPackageError] = useState<string | null>(null);
   const [purchasing, setPurchasing] = useState(false);
   const form = useForm<AdFormValues>({ resolver: zodResolver(ZAdForm) as never, defaultValues: initial.values });
   const subcategoryId = useWatch({ control: form.control, name: "subcategory_id" });
+  useEffect(() => {
+    for (const [field, messages] of Object.entries(draft?.refusal?.errors ?? {})) {
+      if (!field.startsWith("images")) form.setError(field as FieldPath<AdFormValues>, { message: messages[0] });
+    }
+    // Once, when the draft opens: later changes are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const rules = useLoad(
     subcategoryId ? (signal) => getSubcategoryAttributes(withSignal(browserTransport, signal), subcategoryId) : null,
@@ -162,10 +178,43 @@ export function useSellWizard({
   }
 
   /**
-   * Spec selling §4 "Wizard submission": checks steps 1 and 2 (else back to step 1), creates or updates the ad,
-   * toasts, removes the draft used. The saved ad's id, or null when nothing was saved.
+   * A new ad that could not reach the server waits, photos and all, in the queue of writes (issue 31, decision 104)
+   * and is posted when the connection returns; the draft it came from is no longer needed. False if this device
+   * cannot keep it (then the form stays, as for any failure).
    */
-  async function save(): Promise<number | null> {
+  async function queuePost(submission: {
+    values: AdFormValues;
+    attributes: Array<{ name: string; value: string }>;
+  }): Promise<boolean> {
+    const userId = currentSession()?.user.id;
+    if (!userId) return false;
+    try {
+      await keepQueuedAd({
+        key: postKey,
+        values: submission.values,
+        attributes: submission.attributes,
+        photos: pictures.flatMap((picture) => (picture.kind === "new" ? [picture.blob] : [])),
+      });
+    } catch {
+      return false;
+    }
+    enqueueWrite(userId, {
+      key: postKey,
+      kind: "ad",
+      title: submission.values.title.trim(),
+      queuedAt: new Date().toISOString(),
+    });
+    if (draftId) await removeDraft(draftId).catch(() => {});
+    notify("info", SELLING_MESSAGES.queued);
+    return true;
+  }
+
+  /**
+   * Spec selling §4 "Wizard submission": checks steps 1 and 2 (else back to step 1), creates or updates the ad,
+   * toasts, removes the draft used. The saved ad's id, "queued" when a new ad waits for the connection, or null
+   * when nothing was saved.
+   */
+  async function save(): Promise<number | "queued" | null> {
     if (!(await validStepOne())) {
       setStep(0);
       return null;
@@ -182,12 +231,15 @@ export function useSellWizard({
     };
     setProgress(0);
     try {
-      const saved = ad ? await updateAd(ad.id, submission, setProgress) : await createAd(submission, setProgress);
+      const saved = ad
+        ? await updateAd(ad.id, submission, setProgress)
+        : await createAd(submission, setProgress, postKey);
       if (draftId) await removeDraft(draftId);
       notify("success", ad ? SELLING_MESSAGES.updated : SELLING_MESSAGES.created);
       return saved.id;
     } catch (error) {
       setProgress(null);
+      if (!ad && isOfflineFailure(error) && (await queuePost(submission))) return "queued";
       notify("error", ad ? SELLING_MESSAGES.updateFailed : SELLING_MESSAGES.createFailed);
       // Nothing typed is lost: the form stays as it was, with the server's words under the fields.
       if (error instanceof ApiError) {
@@ -227,7 +279,8 @@ export function useSellWizard({
     const adId = await save();
     setPurchasing(false);
     setProgress(null);
-    if (adId === null) return;
+    // A queued ad has no id yet: the boost is bought once it is posted, from My Ads.
+    if (adId === null || adId === "queued") return;
     purchaseFlow.start({
       packageId: selectedPackage.id,
       packageName: selectedPackage.name,
