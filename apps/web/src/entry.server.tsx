@@ -7,6 +7,18 @@ import { isScriptless } from "./lib/scriptless";
 export const streamTimeout = 5_000;
 
 /**
+ * Pages choose photo sizes by the request's `Save-Data` and the visitor's data saver cookie (decision 105): a cache
+ * (the service worker's, or any between us and the phone) must keep the light and the full page apart.
+ */
+const VARY_BY_DATA_SAVER = "Save-Data, Cookie";
+
+/** The router's page data carries the root's data saver decision too (`root.tsx` loader). */
+export function handleDataRequest(response: Response) {
+  response.headers.append("Vary", VARY_BY_DATA_SAVER);
+  return response;
+}
+
+/**
  * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
  * streams) so that its scripts can be moved after its `load` event, or left out on an info page
  * (lib/defer-hydration.ts). Every inline script
@@ -19,6 +31,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   { nonce }: AppLoadContext,
 ) {
+  responseHeaders.append("Vary", VARY_BY_DATA_SAVER);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
@@ -15,6 +15,7 @@ import { startServiceWorker } from "~/lib/service-worker";
 import { THEME_COLOUR, WEB_APP_MANIFEST_URL } from "~/lib/web-app-manifest";
 import { OfflineBanner } from "~/app/layouts/offline-banner";
 import { UpdatePrompt } from "~/app/layouts/update-prompt";
+import { DataSaverRequestContext, dataSaverRequestOf } from "~/lib/data-saver";
 import { WriteQueueBar } from "~/app/layouts/write-queue-bar";
 import { useSendQueuedWrites } from "~/app/queued-writes";
 
@@ -23,8 +24,14 @@ import { useSendQueuedWrites } from "~/app/queued-writes";
 // which the API shares, keep compiling.
 if (typeof document !== "undefined") configureZod({ jitless: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.origin, outsideLinks: context.outsideLinks, ...(await loadExchangeRate(context.api)) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    origin: context.origin,
+    outsideLinks: context.outsideLinks,
+    // Decision 105: the page is rendered light for `Save-Data: on` or the visitor's cookie (entry.server.tsx varies).
+    dataSaver: dataSaverRequestOf(request),
+    ...(await loadExchangeRate(context.api)),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -90,14 +97,15 @@ export default function App() {
   useEffect(startServiceWorker, []);
   // Decision 104: saves and new ads made offline are sent when the connection returns.
   useSendQueuedWrites();
+  const { dataSaver } = useLoaderData<typeof loader>();
   return (
-    <>
+    <DataSaverRequestContext value={dataSaver}>
       <OfflineBanner />
       <WriteQueueBar />
       <Outlet />
       <UpdatePrompt />
       <DeferredToaster />
-    </>
+    </DataSaverRequestContext>
   );
 }
 

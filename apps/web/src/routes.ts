@@ -5,6 +5,7 @@ export default [
   route("robots.txt", "features/seo/robots.ts"),
   route("sitemap.xml", "app/routes/sitemap.ts"),
   route("manifest.webmanifest", "app/routes/web-app-manifest.ts"),
+  route("data-saver", "app/routes/data-saver.ts"),
   layout("app/layouts/public-layout.tsx", [
     index("features/ads/routes/home.tsx"),
     ...prefix("categories", [

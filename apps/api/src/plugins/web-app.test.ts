@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../db/schema/ads.ts";
 import { createAd, createUser } from "../test/factories.ts";
 import { describeNeeding } from "../test/needs.ts";
@@ -97,6 +97,78 @@ describeNeeding([webAppMissing()], "pages of the web app", { timeout: 30_000 }, 
     const page = await get(urls.ad);
     expect(page.body.match(/property="og:type"/g)).toHaveLength(1);
     expect(page.body).toContain('<meta property="og:type" content="product"/>');
+  });
+
+  describe("data saver (decision 105)", () => {
+    const pages = { listing: "", ad: "" };
+    beforeAll(async () => {
+      const seller = await createUser(ctx.db);
+      const ad = await createAd(ctx.db, { user_id: seller.id, images: 2 });
+      pages.listing = `/categories/${ad.category_id}/${ad.subcategory_id}`;
+      pages.ad = `${pages.listing}/${ad.id}`;
+    });
+    const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: "GET", url, headers });
+    /** The photos a page makes the browser load: its images and preloads, not the router's data beside them. */
+    const photoTags = (html: string) =>
+      (html.match(/<(img|link)\b[^>]*>/g) ?? []).filter((tag) => tag.includes(".webp"));
+
+    it.each([
+      ["Save-Data: on", { "save-data": "on" }],
+      ["the data saver cookie", { cookie: "data_saver=on" }],
+    ])("with %s, cards are the small card alone and the ad's photos wait for a tap", async (_, headers) => {
+      const listing = photoTags((await page(pages.listing, headers)).body);
+      expect(listing.length).toBeGreaterThan(0);
+      for (const tag of listing) {
+        expect(tag).toMatch(/(src|href)="[^"]+-card_small\.webp"/);
+        expect(tag).not.toMatch(/srcset/i);
+      }
+      const ad = await page(pages.ad, headers);
+      expect(ad.body).toContain("Tap to load photo");
+      expect(photoTags(ad.body).filter((tag) => /-(gallery|gallery_large|thumbnail|card)\.webp/.test(tag))).toEqual([]);
+    });
+
+    it("without either, or turned off by the cookie whatever the header, pages offer the screen's sizes", async () => {
+      const requests: Array<Record<string, string>> = [{}, { "save-data": "on", cookie: "data_saver=off" }];
+      for (const headers of requests) {
+        const listing = photoTags((await page(pages.listing, headers)).body);
+        expect(listing.some((tag) => /-card_small\.webp 360w, [^"]+-card\.webp 480w/.test(tag))).toBe(true);
+        const ad = await page(pages.ad, headers);
+        expect(ad.body).not.toContain("Tap to load photo");
+        expect(photoTags(ad.body).some((tag) => /-gallery_large\.webp 1080w/.test(tag))).toBe(true);
+      }
+    });
+
+    it("pages and their router data vary by Save-Data and the cookie, so no cache mixes light and full", async () => {
+      for (const url of [pages.listing, pages.ad, "/about-us", `${pages.listing}.data`]) {
+        const vary = (await page(url)).headers.vary;
+        expect(vary, url).toMatch(/Save-Data/);
+        expect(vary, url).toMatch(/Cookie/);
+      }
+    });
+
+    it("the switch's form keeps the choice in a cookie and goes back to its page; bad or foreign posts change nothing", async () => {
+      const post = (payload: string, headers: Record<string, string> = {}) =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/data-saver",
+          payload,
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        });
+      const turnedOn = await post(`setting=on&back=${encodeURIComponent(pages.listing)}`);
+      expect(turnedOn.statusCode).toBe(303);
+      expect(turnedOn.headers.location).toBe(pages.listing);
+      expect(turnedOn.headers["set-cookie"]).toEqual(["data_saver=on; Path=/; Max-Age=31536000; SameSite=Lax"]);
+      const offSite = await post("setting=off&back=%2F%2Fevil.example%2F");
+      expect(offSite.headers.location).toBe("/");
+
+      const refused = await post("setting=maybe&back=%2F");
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toBe("Data saver must be on or off.");
+      expect(refused.headers["set-cookie"]).toBeUndefined();
+      const foreign = await post("setting=on&back=%2F", { "sec-fetch-site": "cross-site" });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.headers["set-cookie"]).toBeUndefined();
+    });
   });
 
   it("serves the service worker fresh on every update check, and the web app manifest every page links", async () => {

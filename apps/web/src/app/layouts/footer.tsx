@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import { useOutsideLinks } from "~/lib/outside-links";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
+import { DataSaverSwitch } from "./data-saver-switch";
 
 export function Footer() {
   // Spec §1: the footer links to the mobile app's store listings and our social pages, those the operator set.
@@ -23,6 +24,7 @@ export function Footer() {
             links={apps.map((link) => ({ href: link.href, label: link.store }))}
           />
           <OutsideLinkList title="Follow us" links={social.map((link) => ({ href: link.href, label: link.name }))} />
+          <DataSaverSwitch className="-mx-3 max-w-xs" />
         </div>
         <LinkColumn label="Footer" links={MAIN_LINKS} />
         <LinkColumn label="Policies and help" links={POLICY_LINKS} />

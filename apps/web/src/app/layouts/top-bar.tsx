@@ -11,6 +11,7 @@ import { installApp, useCanInstall } from "~/lib/service-worker";
 import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
 import { useNotificationBell } from "~/features/notifications/use-notification-bell";
 import { MAIN_LINKS, POLICY_LINKS } from "./site-links";
+import { DataSaverSwitch } from "./data-saver-switch";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -314,6 +315,7 @@ function MobileMenu() {
               </NavLink>
             ))}
           </nav>
+          <DataSaverSwitch className="border-t border-slate-200 pt-4" />
           {/* Issue 31: only once the browser offers it (decision 102); iOS installs from Share → Add to Home Screen. */}
           {canInstall && (
             <button

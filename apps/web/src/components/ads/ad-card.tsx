@@ -1,18 +1,20 @@
 import type { TAdListItem } from "@waterside/shared/ads";
-import { IMAGE_SIZES } from "@waterside/shared/images";
 import { Link } from "react-router";
 import { logAdClick, watchAdCard } from "~/lib/analytics-log";
+import { useDataSaver } from "~/lib/data-saver";
 import { formatDate, formatPrice } from "~/lib/format";
 import { AdPrice } from "./ad-price";
 import { SaveToggle } from "~/components/save-toggle";
 import { VerifiedMark } from "~/components/trust/verified-badge";
 import { adPath } from "./ad-path";
+import { cardPhoto } from "./card-photo";
 
 /**
  * A list card: title image at card size, price, title, place, up to 3 description lines (spec §2 Cards), and a
  * check after the place when the seller's phone is verified (issue 27).
  * `sizes` is how wide the list shows its cards on each screen, so a phone downloads the small card photo and a
- * wide or dense screen the full card one (decision 006).
+ * wide or dense screen the full card one (decision 006); with the data saver on, every screen the small one
+ * (decision 105).
  */
 export function AdCard({
   ad,
@@ -26,19 +28,13 @@ export function AdCard({
   /** Saved Items (issue 29): the price the saver saw before it dropped, shown beside the new one. */
   wasPrice?: number | null;
 }) {
-  const image = ad.images[0];
   return (
     <article
       ref={(card) => watchAdCard(card, ad.id)}
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm"
     >
       <img
-        src={image?.card_url ?? "/favicon.svg"}
-        srcSet={
-          image &&
-          `${image.card_small_url} ${IMAGE_SIZES.card_small.width}w, ${image.card_url} ${IMAGE_SIZES.card.width}w`
-        }
-        sizes={image && sizes}
+        {...cardPhoto(ad.images[0], sizes, useDataSaver())}
         alt=""
         width={480}
         height={360}

@@ -2,9 +2,10 @@ import type { TCounty } from "@waterside/shared/catalog";
 import { BRAND } from "@waterside/shared/brand";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";
+import { useDataSaver } from "~/lib/data-saver";
 import { SearchBar } from "./search-bar";
 
-/** Spec §9: the hero slider auto-plays every 3000 ms, with dots and arrows. */
+/** Spec §9: the hero slider auto-plays every 3000 ms, with dots and arrows; never with the data saver on (decision 105). */
 const SLIDE_INTERVAL_MS = 3000;
 
 const SLIDES = [
@@ -28,13 +29,14 @@ const SLIDES = [
 export function HeroBanner({ counties }: { counties: TCounty[] }) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
+  const dataSaver = useDataSaver();
   const go = (index: number) => setCurrent((index + SLIDES.length) % SLIDES.length);
 
   useEffect(() => {
-    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (paused || dataSaver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const timer = window.setInterval(() => setCurrent((index) => (index + 1) % SLIDES.length), SLIDE_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [paused]);
+  }, [paused, dataSaver]);
 
   return (
     <section
@@ -49,7 +51,7 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
       <div className="mx-auto max-w-7xl px-4 pt-8 pb-10 sm:px-6 sm:pt-12 sm:pb-14">
         {/* Every slide is laid out in one grid cell, the hidden ones invisible: the box is always as tall as the
             tallest slide at this width, from the server's HTML on, so changing slides never moves the page. */}
-        <div aria-live={paused ? "polite" : "off"} className="grid max-w-2xl">
+        <div aria-live={paused || dataSaver ? "polite" : "off"} className="grid max-w-2xl">
           {SLIDES.map((item, index) => (
             <div
               key={item.title}
