@@ -163,9 +163,12 @@ export const chatPairKey = ({ low, high, adId }: ChatPair) => `${low}:${high}:${
  * inserted it is told `created`. A chat another writer committed during the statement is read again after it.
  */
 export async function openChats(tx: Transaction, pairs: readonly ChatPair[]) {
-  const wanted = recordset(pairs.map(({ low, high, adId }) => ({ low, high, ad_id: adId })));
+  const wanted = sql.join(
+    pairs.map(({ low, high, adId }) => sql`(${low}::int, ${high}::int, ${adId}::int)`),
+    sql`, `,
+  );
   const rows = await tx.execute<{ id: number; low: number; high: number; ad_id: number | null; created: boolean }>(sql`
-    with wanted as (select * from jsonb_to_recordset(${wanted}) as w(low int, high int, ad_id int)),
+    with wanted(low, high, ad_id) as (values ${wanted}),
     inserted as (
       insert into chats (user_low_id, user_high_id, ad_id)
       select low, high, ad_id from wanted order by low, high, ad_id nulls first
@@ -196,12 +199,6 @@ export async function findMembers(db: Reader, chatId: number) {
 
 const messageColumns = sql`id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`;
 const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
-/**
- * A batch's rows as one jsonb parameter (read with `jsonb_to_recordset`), not a parameter per row and column: the
- * statement's text is the same whatever the batch's size, so each connection prepares it once instead of parsing,
- * describing and binding a new statement for every size (bench/README.md, the chat server's profile).
- */
-const recordset = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /**
  * Stores messages in one statement, in the order given (ids follow it), and moves each chat's newest message forward
@@ -213,19 +210,16 @@ export async function insertMessages(
   tx: Transaction,
   messages: ReadonlyArray<{ chatId: number; senderId: number; text: string; clientId: string | null }>,
 ): Promise<MessageRow[]> {
-  const input = recordset(
-    messages.map((message, index) => ({
-      ord: index,
-      chat_id: message.chatId,
-      sender_id: message.senderId,
-      client_id: message.clientId,
-      text: message.text,
-    })),
+  const values = sql.join(
+    messages.map(
+      (message, index) =>
+        sql`(${index}::int, ${message.chatId}::int, ${message.senderId}::int, ${message.clientId}::text, ${message.text}::text)`,
+    ),
+    sql`, `,
   );
   const inserted = await tx.execute<MessageRow & Record<string, unknown>>(sql`
     insert into chat_messages (chat_id, sender_id, client_id, text)
-    select chat_id, sender_id, client_id, text
-    from jsonb_to_recordset(${input}) as input(ord int, chat_id int, sender_id int, client_id text, text text)
+    select chat_id, sender_id, client_id, text from (values ${values}) as input(ord, chat_id, sender_id, client_id, text)
     order by ord
     on conflict (sender_id, client_id) do nothing
     returning ${messageColumns}`);
@@ -233,13 +227,14 @@ export async function insertMessages(
   const newest = new Map<number, MessageRow>();
   for (const row of rows) newest.set(row.chat_id, row);
   if (newest.size > 0) {
-    const moves = recordset(
-      [...newest.values()].map((row) => ({ chat_id: row.chat_id, id: row.id, at: row.created_at })),
+    const moves = sql.join(
+      [...newest.values()].map((row) => sql`(${row.chat_id}::int, ${row.id}::bigint, ${row.created_at}::timestamptz)`),
+      sql`, `,
     );
     await tx.execute(sql`
       update chats c set last_message_id = greatest(coalesce(c.last_message_id, 0), moved.id),
         last_message_at = greatest(c.last_message_at, moved.at)
-      from jsonb_to_recordset(${moves}) as moved(chat_id int, id bigint, at timestamptz)
+      from (values ${moves}) as moved(chat_id, id, at)
       where c.id = moved.chat_id`);
   }
   return rows;
@@ -267,11 +262,13 @@ export async function findSent(db: Reader, senderId: number, clientId: string) {
 /** The messages these senders stored under these client ids, in one query. */
 export async function findSentMany(db: Reader, sent: ReadonlyArray<{ senderId: number; clientId: string }>) {
   if (sent.length === 0) return [];
-  const pairs = recordset(sent.map(({ senderId, clientId }) => ({ sender_id: senderId, client_id: clientId })));
+  const pairs = sql.join(
+    sent.map(({ senderId, clientId }) => sql`(${senderId}::int, ${clientId}::text)`),
+    sql`, `,
+  );
   const rows = await db.execute<MessageRow & Record<string, unknown>>(sql`
     select ${messageColumns} from chat_messages
-    where (sender_id, client_id) in (
-      select sender_id, client_id from jsonb_to_recordset(${pairs}) as pair(sender_id int, client_id text))`);
+    where (sender_id, client_id) in (values ${pairs})`);
   return [...rows];
 }
 
@@ -319,9 +316,10 @@ export async function findWritingStandings(
       exists (select 1 from user_blocks
         where (blocker_id = pair.sender_id and blocked_id = pair.receiver_id)
            or (blocker_id = pair.receiver_id and blocked_id = pair.sender_id)) as blocked
-    from jsonb_to_recordset(${recordset(
-      pairs.map(({ senderId, receiverId }) => ({ sender_id: senderId, receiver_id: receiverId })),
-    )}) as pair(sender_id int, receiver_id int)`,
+    from (values ${sql.join(
+      pairs.map(({ senderId, receiverId }) => sql`(${senderId}::int, ${receiverId}::int)`),
+      sql`, `,
+    )}) as pair(sender_id, receiver_id)`,
   );
   return rows.map((row) => ({
     senderId: row.sender_id,
