@@ -33,6 +33,12 @@ const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(
 const PUSH_TTL_SECONDS = 24 * 3600;
 /** A push service that has not answered by then is given up on for this message: the queue must keep moving. */
 const PUSH_SEND_TIMEOUT_MS = 5000;
+/**
+ * An idle kept-alive connection is dropped after this, before a push service's own idle timeout (Node's servers close
+ * at 5 s). Node 20's agent ignores the server's Keep-Alive hint when the agent has no timeout, so without this it
+ * would reuse a connection the service was closing at that moment, and that message's push would fail with a reset.
+ */
+const PUSH_IDLE_CONNECTION_MS = 4000;
 
 export interface WebPushKeys {
   publicKey: string;
@@ -71,8 +77,9 @@ export function createNotificationsService({
   const ca = pushCaFile ? [...tls.rootCertificates, readFileSync(pushCaFile, "utf8")] : undefined;
   // Push services are reached only at public addresses, checked as each connection resolves its name (DNS rebinding
   // cannot slip a private address in after the subscription was checked); the operator's relay is the one exception.
-  const publicAgent = new https.Agent({ keepAlive: true, lookup: lookupPublicOnly, ...(ca && { ca }) });
-  const relayAgent = new https.Agent({ keepAlive: true, ...(ca && { ca }) });
+  const keepAlive = { keepAlive: true, timeout: PUSH_IDLE_CONNECTION_MS };
+  const publicAgent = new https.Agent({ ...keepAlive, lookup: lookupPublicOnly, ...(ca && { ca }) });
+  const relayAgent = new https.Agent({ ...keepAlive, ...(ca && { ca }) });
   const chatUrl = (chatId: number) => `${publicUrl}/chat/${chatId}`;
 
   /** Sends one notification to every browser the user subscribed; `topic` lets a newer one replace it. How many took it. */
