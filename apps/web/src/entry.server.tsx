@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import readingScript from "virtual:reading-page-script";
 import { deferHydration, withoutScripts } from "./lib/defer-hydration";
-import { isScriptless } from "./lib/scriptless";
+import { isScriptless, loadsAppOnIntent } from "./lib/scriptless";
 
 export const streamTimeout = 5_000;
 
@@ -40,10 +41,13 @@ export default function handleRequest(
     let shellRendered = false;
     let abortRender = () => {};
     const timeout = setTimeout(() => abortRender(), streamTimeout + 1000);
-    // An info page is sent without React's scripts at all (lib/scriptless.ts); every other page hydrates after load.
-    const finish = isScriptless(routerContext.staticHandlerContext.matches.map((match) => match.route.handle))
+    // An info page is sent without React's scripts at all (lib/scriptless.ts); a public page loads them on the reader's
+    // intent (decision 107); every other page hydrates after load.
+    const handles = routerContext.staticHandlerContext.matches.map((match) => match.route.handle);
+    const finish = isScriptless(handles)
       ? withoutScripts
-      : deferHydration;
+      : (html: string, nonce?: string) =>
+          deferHydration(html, nonce, loadsAppOnIntent(handles) ? { onIntent: { readingScript } } : {});
     const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,

@@ -9,6 +9,8 @@ import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
 import { startAnalyticsLog } from "~/lib/analytics-log";
+import { APP_RAN_STORAGE_KEY } from "~/lib/scriptless";
+import { analyticsSender } from "~/lib/session";
 import { loadExchangeRate } from "~/lib/exchange-rate";
 import { replayEarlyTaps } from "~/lib/early-taps";
 import { startServiceWorker } from "~/lib/service-worker";
@@ -89,10 +91,16 @@ export default function App() {
   // the taps it held are answered now (decision 106).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    // The app's code is in this browser's cache now: the next public page loads it at once (decision 107).
+    try {
+      localStorage.setItem(APP_RAN_STORAGE_KEY, "1");
+    } catch {
+      // Blocked storage: public pages go on loading the app on intent.
+    }
     replayEarlyTaps();
   }, []);
   // Spec §4 analytics log: cards seen and ads opened are sent each minute and when the page is left.
-  useEffect(startAnalyticsLog, []);
+  useEffect(() => startAnalyticsLog(analyticsSender), []);
   // Decision 102: offline reading and updates; the app is alive only after the page's `load`, as the worker wants.
   useEffect(startServiceWorker, []);
   // Decision 104: saves and new ads made offline are sent when the connection returns.

@@ -6,7 +6,6 @@ import {
   type TAnalyticsEventType,
 } from "@waterside/shared/analytics-messages";
 import { browserTransport } from "./api-client";
-import { currentSession, deviceId, getAccessToken } from "./session";
 
 /**
  * Spec §4 "Analytics log": ad views and clicks kept in local storage, each (ad, type) once; a view when a card is
@@ -15,6 +14,9 @@ import { currentSession, deviceId, getAccessToken } from "./session";
  * pending also goes when the page is hidden, so a short visit is not lost (docs/decisions/047-analytics-log.md).
  * Contacts are not logged here: the API counts a phone number revealed or a chat started itself (decision 072).
  * Failures are silent (spec §8).
+ *
+ * It imports nothing of the app: a public page a visitor only reads is sent without the app, and its reading script
+ * (lib/reading-page.ts, decision 107) logs with this same module; the app carries on the same log once it runs.
  */
 
 /** What the browser logs: views and clicks. */
@@ -65,6 +67,13 @@ function record(addId: number, type: LoggedType) {
 
 export const logAdClick = (adId: number) => record(adId, "click");
 
+/**
+ * Marks in the server's HTML for a page read without the app (lib/reading-page.ts): an ad card, whose value is its
+ * ad's id, and the ad a page shows, which is that ad's click.
+ */
+export const AD_CARD_ATTRIBUTE = "data-ad-card";
+export const OPENED_AD_ATTRIBUTE = "data-opened-ad";
+
 let observer: IntersectionObserver | null = null;
 const observed = new WeakMap<Element, number>();
 
@@ -90,14 +99,23 @@ export function watchAdCard(card: Element | null, adId: number) {
   return () => observer?.unobserve(card);
 }
 
+/**
+ * Who the log is sent as: a signed-in user's access token, or null for a visitor, who is sent with the browser's
+ * device id. The app reads its session; a page without the app is a visitor's (a signed-in reader's page loads it).
+ */
+export interface AnalyticsSender {
+  accessToken(): Promise<string | null>;
+  deviceId(): string;
+}
+
 /** Sends what is pending and empties the list, whatever the answer; prunes what is older than a day. */
-export async function flushAnalyticsLog() {
+export async function flushAnalyticsLog(sender: AnalyticsSender) {
   const log = read();
   const cutoff = Date.now() - ANALYTICS_PRUNE_AFTER_MS;
   write({ seen: log.seen.filter((entry) => entry.time > cutoff), pending: [] });
   if (!log.pending.length) return;
-  const token = currentSession() ? await getAccessToken().catch(() => null) : null;
-  const visitor = token ? {} : { visitor_id: deviceId() };
+  const token = await sender.accessToken().catch(() => null);
+  const visitor = token ? {} : { visitor_id: sender.deviceId() };
   await Promise.all(
     (Object.keys(PATHS) as LoggedType[]).map(async (type) => {
       const ids = [...new Set(log.pending.filter((entry) => entry.type === type).map((entry) => entry.addId))];
@@ -116,13 +134,16 @@ export async function flushAnalyticsLog() {
 
 let started = false;
 
-/** Starts the minute's flush (spec §9) and the flush when the page is hidden; once per page load. */
-export function startAnalyticsLog() {
+/**
+ * Starts the minute's flush (spec §9) and the flush when the page is hidden; once per page load. When the app starts
+ * on a page whose reading script already did, both flush: each empties the list as it reads it, so nothing goes twice.
+ */
+export function startAnalyticsLog(sender: AnalyticsSender) {
   if (started || typeof window === "undefined") return;
   started = true;
-  window.setInterval(() => void flushAnalyticsLog(), ANALYTICS_FLUSH_INTERVAL_MS);
+  window.setInterval(() => void flushAnalyticsLog(sender), ANALYTICS_FLUSH_INTERVAL_MS);
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") void flushAnalyticsLog();
+    if (document.visibilityState === "hidden") void flushAnalyticsLog(sender);
   });
-  window.addEventListener("pagehide", () => void flushAnalyticsLog());
+  window.addEventListener("pagehide", () => void flushAnalyticsLog(sender));
 }

@@ -203,7 +203,9 @@ describe("withoutScripts", () => {
     const signedOut = element();
     const menu = { ...element(), open: false, showModal: () => (menu.open = true), close: () => (menu.open = false) };
     let onClick = (_event: { target: unknown }) => {};
+    const html = { attributes: new Set<string>(), hasAttribute: (name: string) => html.attributes.has(name) };
     const document = {
+      documentElement: html,
       addEventListener: (_type: string, listener: typeof onClick) => (onClick = listener),
       getElementById: (id: string) => (id === "site-menu" ? menu : null),
       querySelector: (selector: string) =>
@@ -214,7 +216,7 @@ describe("withoutScripts", () => {
             : null,
     };
     new Function("document", "localStorage", script)(document, { getItem: () => stored });
-    return { click: (target: unknown) => onClick({ target }), element, menu, signedIn, signedOut, initial };
+    return { click: (target: unknown) => onClick({ target }), element, menu, signedIn, signedOut, initial, html };
   }
 
   it("opens the menu from its button and closes it from its close button and its backdrop", () => {
@@ -227,6 +229,13 @@ describe("withoutScripts", () => {
     expect(menu.open).toBe(false);
     click(element(["data-opens-menu"]));
     click(menu);
+    expect(menu.open).toBe(false);
+  });
+
+  it("leaves the menu to the app once a page loaded on intent has hydrated", () => {
+    const { click, element, menu, html } = runScript(null);
+    html.attributes.add("data-hydrated");
+    click(element(["data-opens-menu"]));
     expect(menu.open).toBe(false);
   });
 
@@ -243,6 +252,99 @@ describe("withoutScripts", () => {
       const { signedIn, signedOut } = runScript(stored);
       expect(signedOut.hidden, String(stored)).toBe(false);
       expect(signedIn.hidden, String(stored)).toBe(true);
+    }
+  });
+});
+
+describe("a public page whose app loads on the reader's intent (decision 107)", () => {
+  const readingScript = "window.readingPageRan=true;";
+  const publicPage = () => deferHydration(page("<h1>Cars</h1>"), undefined, { onIntent: { readingScript } });
+
+  /** The page's scripts run on a fake document with `stored` local storage; `load`, focus and taps fired by hand. */
+  function runPage(stored: Record<string, string>) {
+    const html = publicPage();
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    const listeners: Record<string, Array<(event: unknown) => void>> = {};
+    const on = (type: string, listener: (event: unknown) => void) => (listeners[type] ??= []).push(listener);
+    const root = { attributes: new Set<string>(), hasAttribute: (name: string) => root.attributes.has(name) };
+    Object.assign(root, { setAttribute: (name: string) => root.attributes.add(name) });
+    const appended: Array<Record<string, string>> = [];
+    const document = {
+      documentElement: root,
+      addEventListener: on,
+      createElement: () => ({}) as Record<string, string>,
+      head: { appendChild: (node: Record<string, string>) => appended.push(node) },
+      body: { appendChild: (node: Record<string, string>) => appended.push(node) },
+      getElementById: () => null,
+      querySelector: () => null,
+      querySelectorAll: () => [],
+    };
+    const window: Record<string, unknown> = {};
+    const localStorage = { getItem: (key: string) => stored[key] ?? null };
+    for (const script of scripts) {
+      new Function("document", "window", "localStorage", "addEventListener", script)(
+        document,
+        window,
+        localStorage,
+        on,
+      );
+    }
+    const fire = (type: string, event: unknown = {}) => (listeners[type] ?? []).forEach((listener) => listener(event));
+    const modules = () => appended.filter((node) => node.type === "module").length;
+    /** A tap on a Save button, or on the menu's button (`[data-opens-menu]`, which a selector may leave out). */
+    const tap = (kind: "save" | "menu") => {
+      const button = {
+        value: "",
+        setAttribute: () => {},
+        closest: (selector: string) => {
+          if (kind === "menu" && selector.includes(":not([data-opens-menu]")) return null;
+          return selector.startsWith("button[type=button]") || selector === "[data-opens-menu]" ? button : null;
+        },
+      };
+      fire("click", { target: button, preventDefault: () => {}, stopImmediatePropagation: () => {} });
+    };
+    return { fire, modules, tap, root, window };
+  }
+
+  it("loads nothing for a first-time visitor who only reads, and runs the reading script", () => {
+    const visitor = runPage({});
+    visitor.fire("load");
+    visitor.fire("DOMContentLoaded");
+    expect(visitor.modules()).toBe(0);
+    expect(visitor.root.attributes.has("data-app-waits")).toBe(true);
+    expect(visitor.window.readingPageRan).toBe(true);
+    expect(publicPage()).toContain("data-opens-menu");
+  });
+
+  it("loads the app once, at the first tap on a control or focus in a field", () => {
+    const tapped = runPage({});
+    tapped.tap("save");
+    tapped.tap("save");
+    expect(tapped.modules()).toBe(1);
+    const focused = runPage({});
+    focused.fire("focusin", { target: { matches: (fields: string) => fields.includes("input") } });
+    focused.fire("load");
+    expect(focused.modules()).toBe(1);
+  });
+
+  it("does not load the app for the menu, which its own script opens", () => {
+    const reader = runPage({});
+    reader.tap("menu");
+    expect(reader.modules()).toBe(0);
+  });
+
+  it("loads the app at load for a signed-in reader or a browser that has run it, without the reading script", () => {
+    const stores: Array<Record<string, string>> = [
+      { "waterside.app-ran": "1" },
+      { "waterside.session": JSON.stringify({ user: { id: 1 } }) },
+    ];
+    for (const stored of stores) {
+      const reader = runPage(stored);
+      expect(reader.modules(), JSON.stringify(stored)).toBe(0);
+      reader.fire("load");
+      expect(reader.modules(), JSON.stringify(stored)).toBe(1);
+      expect(reader.root.attributes.has("data-app-waits")).toBe(false);
+      expect(reader.window.readingPageRan).toBeUndefined();
     }
   });
 });

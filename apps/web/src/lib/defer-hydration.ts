@@ -1,55 +1,77 @@
-import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE } from "./early-taps";
-import { SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
+import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE, MENU_BUTTONS } from "./early-taps";
+import { APP_RAN_STORAGE_KEY, SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const HYDRATION_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
+/** Where a page loaded on intent keeps the function that loads its app, for the early-taps script to call. */
+const BOOT_GLOBAL = "__bootApp";
+
+export interface DeferHydrationOptions {
+  /**
+   * A public page a visitor may only read (decision 107): its app is loaded at the reader's first tap on a control or
+   * focus in a field, or at `load` when a user is signed in or the app has run in this browser before. Until then the
+   * page carries the info pages' script (menu, account links) and `readingScript`, the analytics log's, and is marked
+   * `<html data-app-waits>`.
+   */
+  onIntent?: { readingScript: string };
+}
+
 /**
- * Moves a server-rendered page's scripts after its `load` event: the module preloads and the script that
- * imports the routes and hydrates. A phone on a thin connection then spends it on the page's text, styles and
- * first photos, which are all there without JavaScript, and fetches the ~130 KB of code afterwards. Links work
- * before hydration (they are plain links), and the preloads still fetch the code in parallel, not as a
- * waterfall of imports.
+ * Moves a server-rendered page's scripts after its `load` event, or until the reader's intent (`onIntent`): the
+ * module preloads and the script that imports the routes and hydrates. A phone on a thin connection then spends it
+ * on the page's text, styles and first photos, which are all there without JavaScript, and fetches the ~130 KB of
+ * code afterwards. Links work before hydration (they are plain links), and the preloads still fetch the code in
+ * parallel, not as a waterfall of imports.
  *
  * `nonce` is the response's Content-Security-Policy nonce: both the loader and the module script it creates
  * carry it, since an inline script runs only with it, even one created by a script that had it.
  */
-export function deferHydration(html: string, nonce?: string): string {
+export function deferHydration(html: string, nonce?: string, { onIntent }: DeferHydrationOptions = {}): string {
   const hydration = HYDRATION_SCRIPT.exec(html);
   if (!hydration) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  // JSON inside a script: "<" is escaped so the page's text can never close the script early.
-  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"` : "";
-  // First in the head, so it listens before the page's first paint shows a button.
-  const earlyTaps = `<script${nonceAttribute}>${EARLY_TAPS_SCRIPT}</script>`;
-  const loader =
-    `<script${nonceAttribute}>addEventListener("load",function(){` +
+  // First in the head, so it listens before the page's first paint shows a button. A page loaded on intent opens
+  // its menu with its own script, so the menu's buttons are not held there.
+  const earlyTaps = `<script${nonceAttribute}>${earlyTapsScript(onIntent ? `${HELD_BUTTONS}:not(${MENU_BUTTONS})` : HELD_BUTTONS)}</script>`;
+  const boot =
+    `function(){` +
     `${json(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
     `var s=document.createElement("script");s.type="module";${nonce ? `s.nonce=${json(nonce)};` : ""}` +
-    `s.textContent=${json(hydration[1])};document.body.appendChild(s)` +
-    `},{once:true})</script>`;
+    `s.textContent=${json(hydration[1])};document.body.appendChild(s)}`;
+  const loader = onIntent
+    ? `<script${nonceAttribute}>(function(w,d){var b=0,r;function boot(){if(!b){b=1;(${boot})()}}w.${BOOT_GLOBAL}=boot;` +
+      `try{r=localStorage.getItem(${json(APP_RAN_STORAGE_KEY)})||JSON.parse(localStorage.getItem(${json(SESSION_STORAGE_KEY)})).user}catch(e){}` +
+      `if(r){addEventListener("load",boot,{once:true});return}d.documentElement.setAttribute("data-app-waits","");` +
+      `d.addEventListener("focusin",function(e){var t=e.target;t.matches&&t.matches("input,select,textarea")&&boot()},true);` +
+      `${onIntent.readingScript}})(window,document)</script>` +
+      `<script${nonceAttribute}>${SCRIPTLESS_PAGE_SCRIPT}</script>`
+    : `<script${nonceAttribute}>addEventListener("load",${boot},{once:true})</script>`;
   return html
     .replace(MODULE_PRELOAD, "")
     .replace(hydration[0], () => loader)
     .replace(/<head>/, () => `<head>${earlyTaps}`);
 }
 
+/** JSON inside a script: "<" is escaped so the page's text can never close the script early. */
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
 /**
  * Holds the taps a page gets before its app is alive (lib/early-taps.ts, decision 106), kept to a few hundred bytes:
  * - a click on a button that needs the app, or a choice in a select, while `<html>` is not yet `data-hydrated`, is
  *   stopped in the capture phase before anything else hears it (React's own listener included, which would answer it
  *   from a half-hydrated page), and the control is kept once, in order, marked `aria-busy`, with the value it had
- *   then (a select's last choice); the app replays it;
+ *   then (a select's last choice); the app replays it. On a page loaded on intent, it is what loads the app;
  * - once the page is parsed, a user kept in local storage shows the parts marked for signed-in readers, so they are
  *   there to tap too. Unreadable storage leaves them hidden until the app knows who is there.
  */
-const EARLY_TAPS_SCRIPT =
+const earlyTapsScript = (heldButtons: string) =>
   `(function(d,w){var q=w.${EARLY_TAPS_GLOBAL}=[],h=d.documentElement;` +
   `function hold(e,t){if(!t||h.hasAttribute("data-hydrated"))return;` +
   `e.preventDefault();e.stopImmediatePropagation();t.${HELD_VALUE}=t.value;` +
-  `if(q.indexOf(t)<0){q.push(t);t.setAttribute("aria-busy","true")}}` +
-  `d.addEventListener("click",function(e){hold(e,e.target.closest&&e.target.closest(${JSON.stringify(HELD_BUTTONS)}))},true);` +
+  `if(q.indexOf(t)<0){q.push(t);t.setAttribute("aria-busy","true")}w.${BOOT_GLOBAL}&&w.${BOOT_GLOBAL}()}` +
+  `d.addEventListener("click",function(e){hold(e,e.target.closest&&e.target.closest(${JSON.stringify(heldButtons)}))},true);` +
   `d.addEventListener("change",function(e){e.target.tagName=="SELECT"&&hold(e,e.target)},true);` +
   `d.addEventListener("DOMContentLoaded",function(){try{if(JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user)` +
   `d.querySelectorAll("[${SIGNED_IN_ONLY_ATTRIBUTE}]").forEach(function(e){e.hidden=false})}catch(e){}})` +
@@ -72,7 +94,7 @@ const JSON_LD = /\btype="application\/ld\+json"/;
  */
 const SCRIPTLESS_PAGE_SCRIPT =
   `(function(d){d.addEventListener("click",function(e){var t=e.target,m=d.getElementById("site-menu");` +
-  `if(!m||!t.closest)return;if(t.closest("[data-opens-menu]"))m.showModal();` +
+  `if(!m||!t.closest||d.documentElement.hasAttribute("data-hydrated"))return;if(t.closest("[data-opens-menu]"))m.showModal();` +
   `else if(t===m||t.closest("[data-closes-menu]"))m.close()});` +
   `try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user,` +
   `a=d.querySelector("[data-session=signed-in]"),o=d.querySelector("[data-session=signed-out]");` +

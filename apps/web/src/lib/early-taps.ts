@@ -16,6 +16,9 @@ export const EARLY_TAPS_GLOBAL = "__earlyTaps";
  */
 export const HELD_BUTTONS = "button[type=button]";
 
+/** The mobile menu's buttons, which a page sent without its app opens and closes by its own script. */
+export const MENU_BUTTONS = "[data-opens-menu],[data-closes-menu]";
+
 /**
  * The value a held control had when it was last tapped or chosen, kept on the element: a select the app renders
  * controlled is set back to the server's value by the first render after hydration, before the replay.

@@ -5,13 +5,39 @@
  * applies to a document request only: the hydrated app still moves into such a page on the client.
  */
 export interface NoScriptsHandle {
-  scripts?: boolean;
+  /**
+   * `false`: never any framework script (the info pages). `"on-intent"`: the public pages a visitor reads (decision
+   * 107): sent like an info page, with the app loaded when the reader first asks for more than reading (a tap on a
+   * control, a field focused), or at once for a signed-in reader or a browser that has run the app before.
+   */
+  scripts?: false | "on-intent";
 }
+
+const scriptsOf = (handles: readonly unknown[]) =>
+  handles.map((handle) => (handle as NoScriptsHandle | undefined)?.scripts);
 
 /** Whether a page's matched routes' handles ask for it to be sent without scripts. */
 export function isScriptless(handles: readonly unknown[]): boolean {
-  return handles.some((handle) => (handle as NoScriptsHandle | undefined)?.scripts === false);
+  return scriptsOf(handles).includes(false);
 }
+
+/** Whether a page's app is loaded on the reader's intent (a route's `"on-intent"`, unless another says `false`). */
+export function loadsAppOnIntent(handles: readonly unknown[]): boolean {
+  const scripts = scriptsOf(handles);
+  return !scripts.includes(false) && scripts.includes("on-intent");
+}
+
+/**
+ * Whether the document may be shown without the app: an info page, or a public page until its app loads. Its top bar
+ * then carries both account areas and the menu's links, for the page's inline script to use.
+ */
+export const sentWithoutApp = (handles: readonly unknown[]) => isScriptless(handles) || loadsAppOnIntent(handles);
+
+/**
+ * Set in local storage once the app has run in this browser (root.tsx): its code is then likely in the HTTP cache, so
+ * a public page loads it at once instead of on the reader's intent (decision 107).
+ */
+export const APP_RAN_STORAGE_KEY = "waterside.app-ran";
 
 /** The key lib/session.ts keeps the signed-in user under, read by the inline script too. */
 export const SESSION_STORAGE_KEY = "waterside.session";

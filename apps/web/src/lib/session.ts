@@ -9,6 +9,7 @@
  * The guard of personal routes, `requireSession(request)`, is in ./require-session.ts, off public pages' bundles.
  */
 import type { TUser } from "@waterside/shared/users";
+import type { AnalyticsSender } from "./analytics-log";
 import { ApiError } from "./api-client";
 import { logOut } from "./api/log-out";
 import { refreshSession } from "./api/refresh-session";
@@ -59,6 +60,12 @@ export const clearSession = userSession.clear;
 export const getAccessToken = userSession.getAccessToken;
 /** Signed-in calls: the bearer token is added, and any 401 ends the session and goes to /auth (spec §8). */
 export const authedTransport = userSession.transport;
+
+/** The analytics log is sent as the signed-in user, or with the device id as a visitor (lib/analytics-log.ts). */
+export const analyticsSender: AnalyticsSender = {
+  accessToken: async () => (currentSession() ? getAccessToken() : null),
+  deviceId,
+};
 
 export async function signOut() {
   try {

@@ -2,9 +2,10 @@ import { useSyncExternalStore } from "react";
 import type { TAuthorization } from "@waterside/shared/auth";
 import { AUTH_MESSAGES, TOKEN_REFRESH_MARGIN_SECONDS } from "@waterside/shared/auth-messages";
 import { ApiError, browserTransport, type ApiTransport } from "./api-client";
+import { deviceId } from "./device-id";
 import { notify } from "./notify";
 
-const DEVICE_KEY = "waterside.device_id";
+export { deviceId };
 
 export type StoredAuthorization = TAuthorization & { /** ms epoch, computed on arrival */ expires_at: number };
 export interface StoredTokenSession<TPerson> {
@@ -13,16 +14,6 @@ export interface StoredTokenSession<TPerson> {
 }
 export type TokenSessionState<TPerson> =
   { status: "loading"; user: null } | { status: "signed-out"; user: null } | { status: "signed-in"; user: TPerson };
-
-/** Generated once, kept in local storage, sent on login, refresh, logout and deletion. */
-export function deviceId(): string {
-  let id = localStorage.getItem(DEVICE_KEY);
-  if (!id) {
-    id = crypto.randomUUID();
-    localStorage.setItem(DEVICE_KEY, id);
-  }
-  return id;
-}
 
 const withExpiry = (authorization: TAuthorization): StoredAuthorization => ({
   ...authorization,

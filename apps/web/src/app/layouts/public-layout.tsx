@@ -1,11 +1,15 @@
 import { Outlet, isRouteErrorResponse } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
 import { NotFound } from "~/components/not-found";
+import type { NoScriptsHandle } from "~/lib/scriptless";
 import { AuthPrompts } from "./auth-prompts";
 import { SkipLink } from "./skip-link";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
+
+/** The public pages are read without the app, which loads on the reader's intent (decision 107). */
+export const handle: NoScriptsHandle = { scripts: "on-intent" };
 
 /** Public and info pages: top bar, breadcrumbs, the page, footer (spec §2 layout rules). */
 export default function PublicLayout() {

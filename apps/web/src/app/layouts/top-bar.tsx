@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import { Logo } from "~/components/ui/logo";
 import { Avatar } from "~/components/ui/avatar";
 import { Modal } from "~/components/ui/modal";
-import { isScriptless } from "~/lib/scriptless";
+import { sentWithoutApp } from "~/lib/scriptless";
 import { useSession } from "~/lib/session";
 import { installApp, useCanInstall } from "~/lib/service-worker";
 import { useChatAlert } from "~/features/chat/hooks/use-chat-alert";
@@ -50,8 +50,8 @@ const iconShapeClass =
   "size-9 place-items-center rounded-full text-slate-700 hover:bg-emerald-50 hover:text-emerald-800 sm:size-10";
 const iconLinkClass = clsx("grid", iconShapeClass);
 
-/** Whether this page was sent without React's scripts (an info page's document, lib/scriptless.ts). */
-const useScriptless = () => isScriptless(useMatches().map((match) => match.handle));
+/** Whether this page may be shown without React's scripts (an info page, or a public page until its app loads). */
+const useScriptless = () => sentWithoutApp(useMatches().map((match) => match.handle));
 
 /**
  * Spec §2 top bar: Login when signed out; Sell, Saved Items, Chat and the profile picture when signed in.

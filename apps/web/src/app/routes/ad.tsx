@@ -18,7 +18,7 @@ import { getLocations } from "~/lib/api/get-locations";
 import type { ApiTransport } from "~/lib/api-client";
 import { useLoad } from "~/lib/use-load";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
-import { logAdClick } from "~/lib/analytics-log";
+import { OPENED_AD_ATTRIBUTE, logAdClick } from "~/lib/analytics-log";
 import { adPriceText, formatDate } from "~/lib/format";
 import { AdPrice } from "~/components/ads/ad-price";
 import { authedTransport, useSession } from "~/lib/session";
@@ -199,7 +199,10 @@ function AdView({ ad, similar, bySeller, reviews, sellerReviews }: AdLoaded) {
   useEffect(() => logAdClick(ad.id), [ad.id]);
   return (
     // On a phone the contact bar is the page's last line: no bottom padding under it.
-    <div className={clsx("mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6", !isOwner && "max-lg:pb-0")}>
+    <div
+      className={clsx("mx-auto max-w-7xl space-y-6 px-4 py-4 sm:px-6", !isOwner && "max-lg:pb-0")}
+      {...{ [OPENED_AD_ATTRIBUTE]: ad.id }}
+    >
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <AdGallery images={ad.images} title={ad.title} />
         <div className="space-y-4">

@@ -1,6 +1,6 @@
 import type { TAdListItem } from "@waterside/shared/ads";
 import { Link } from "react-router";
-import { logAdClick, watchAdCard } from "~/lib/analytics-log";
+import { AD_CARD_ATTRIBUTE, logAdClick, watchAdCard } from "~/lib/analytics-log";
 import { useDataSaver } from "~/lib/data-saver";
 import { formatDate, formatPrice } from "~/lib/format";
 import { AdPrice } from "./ad-price";
@@ -31,6 +31,7 @@ export function AdCard({
   return (
     <article
       ref={(card) => watchAdCard(card, ad.id)}
+      {...{ [AD_CARD_ATTRIBUTE]: ad.id }}
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:border-emerald-600 hover:shadow-sm"
     >
       <img

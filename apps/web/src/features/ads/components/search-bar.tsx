@@ -1,7 +1,7 @@
 import type { TSuggestion } from "@waterside/shared/ads";
 import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-messages";
 import type { TCounty } from "@waterside/shared/catalog";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { LocationPicker } from "~/components/location-picker";
 import { browserTransport } from "~/lib/api-client";
@@ -29,6 +29,13 @@ export function SearchBar({
   const navigate = useNavigate();
   const listId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const words = useRef<HTMLInputElement>(null);
+  // The field is left to the browser (defaultValue): on a public page the app loads as the reader focuses it
+  // (decision 107), and what they type meanwhile must survive hydration, which resets a controlled field.
+  useEffect(() => {
+    const typed = words.current?.value;
+    if (typed !== undefined && typed !== search) setText(typed);
+  }, [search]);
 
   const query = text.trim();
   const found = useLoad(
@@ -68,9 +75,10 @@ export function SearchBar({
     >
       <div className="relative col-start-1 row-start-1 min-w-0 flex-1">
         <input
+          ref={words}
           name="search"
           type="search"
-          value={text}
+          defaultValue={search}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (!showList) return;
