@@ -14,6 +14,7 @@
  */
 import { gzipSync } from "node:zlib";
 import lighthousePackage from "lighthouse/package.json" with { type: "json" };
+import puppeteer from "puppeteer-core";
 import type { TCategory } from "../packages/shared/src/catalog.ts";
 import { auditPage, launchChromium, type PageAudit } from "./lib/lighthouse.ts";
 import { startBenchServer } from "./lib/server.ts";
@@ -59,7 +60,8 @@ try {
 
   const rows = [];
   const lcpElements: Array<[string, string | undefined]> = [];
-  for (const page of await pagesToMeasure(server.origin)) {
+  const pages = await pagesToMeasure(server.origin);
+  for (const page of pages) {
     const url = `${server.origin}${page.path}`;
     const firstVisits: PageAudit[] = [];
     for (let run = 0; run < RUNS; run += 1) firstVisits.push(await auditPage(url, chromium.port));
@@ -96,6 +98,15 @@ try {
       "target on that page.",
   );
   for (const [label, element] of lcpElements) console.log(`LCP element of ${label}: ${element ?? "unknown"}`);
+
+  // Decision 107: a first visit loads the app at its first tap; what that tap costs is printed beside the budget.
+  const ad = pages.find((page) => page.name === "ad")!;
+  const tap = await firstTap(`${server.origin}${ad.path}`, chromium.port);
+  console.log(
+    `First tap on a first visit (Save on ${ad.path}, 360 px, 4× CPU, 1.6 Mbps, 150 ms): ` +
+      `${tap.scripts} scripts, ${tap.jsKb.toFixed(1)} KB gzip of JavaScript, answered (the login prompt) after ` +
+      `${(tap.answeredMs / 1000).toFixed(2)} s`,
+  );
 } finally {
   await chromium.close();
   await server.stop();
@@ -147,6 +158,41 @@ async function pagesToMeasure(origin: string): Promise<Page[]> {
   ] as const)
     pages.push(page(name, path, "static"));
   return pages;
+}
+
+/**
+ * A first visit to `url` on the issue's phone (decision 107): the page loads no app code until the Save button is
+ * tapped; then how much JavaScript that tap fetched and how long until the visitor saw its answer, the login prompt.
+ */
+async function firstTap(url: string, port: number) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await page.emulateCPUThrottling(4);
+    await page.emulateNetworkConditions({
+      download: (1.6 * 1024 * 1024) / 8,
+      upload: (750 * 1024) / 8,
+      latency: 150,
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+    await page.goto(url, { waitUntil: "load" });
+    if (!(await page.$("html[data-app-waits]"))) throw new Error(`${url} did not wait for the reader's intent`);
+    if (scripts.length) throw new Error(`${url} fetched ${scripts.length} scripts before a tap`);
+    const tapped = performance.now();
+    await page.locator("main ::-p-aria(Save ad)").click();
+    // Run in the page, where `document` is the browser's (this file is compiled without the DOM's types).
+    await page.waitForFunction('document.querySelector("dialog[open]")?.textContent?.includes("save ads")', {
+      timeout: 60_000,
+    });
+    const answeredMs = performance.now() - tapped;
+    return { scripts: new Set(scripts).size, jsKb: (await gzipKb(scripts)) ?? Number.NaN, answeredMs };
+  } finally {
+    await context.close();
+    await browser.disconnect();
+  }
 }
 
 /** gzip -9 of each script's body as the server sends it decoded, summed; null if one could not be read. */

@@ -29,13 +29,13 @@ export const test = base.extend<{ firstVisit: boolean }>({
  */
 export function waitForHydration(context: BrowserContext, { returning = true } = {}) {
   context.on("page", (page) => {
-    const ready = returning ? page.addInitScript(markAppRan) : Promise.resolve();
-    waitForHydrationOnNavigation(
-      page,
-      ready.then(() => undefined),
-    );
+    // Settled either way: a page closed before its first goto (a journey skipped at once) must not fail the journey.
+    const ready = returning ? page.addInitScript(markAppRan).then(settled, settled) : Promise.resolve();
+    waitForHydrationOnNavigation(page, ready);
   });
 }
+
+const settled = () => undefined;
 
 function markAppRan() {
   try {

@@ -87,7 +87,8 @@ const JSON_LD = /\btype="application\/ld\+json"/;
  *   focus and the inert page behind are the browser's own.
  * - the account links: the session lives in local storage, which the server cannot read, so the top bar is sent
  *   with Login showing and the signed-in links hidden (top-bar.tsx `ScriptlessAccountArea`); a stored user swaps
- *   them and puts their initial in the profile link. Unreadable storage leaves Login, which still works.
+ *   them and puts their initial in the profile link (an attribute the style shows: text would not match what the app
+ *   hydrates on a page loaded on intent, decision 107). Unreadable storage leaves Login, which still works.
  * It does not register the service worker (decision 102): installing it from a page that loaded no code would download
  * the code it precaches while the visitor moves on. The next hydrated page registers it, and info pages opened from
  * then on are kept for offline reading like any other.
@@ -99,7 +100,7 @@ const SCRIPTLESS_PAGE_SCRIPT =
   `try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user,` +
   `a=d.querySelector("[data-session=signed-in]"),o=d.querySelector("[data-session=signed-out]");` +
   `if(u&&a&&o){o.hidden=true;a.hidden=false;a.setAttribute("data-signed-in","");` +
-  `var i=a.querySelector("[data-initial]");if(i)i.textContent=String(u.name||"").charAt(0).toUpperCase()}` +
+  `var i=a.querySelector("[data-initial]");if(i)i.setAttribute("data-initial",String(u.name||"").charAt(0).toUpperCase())}` +
   `}catch(e){}})(document)`;
 
 /**

@@ -131,10 +131,12 @@ function ScriptlessAccountArea() {
           <ChatIcon />
         </Link>
         <Link to="/profile" aria-label="Your profile" title="Your profile" className="rounded-full">
+          {/* The initial is an attribute the style shows, not text: a page loaded on intent hydrates this later, and
+              text written into it would not match the server's and make React render the whole page again. */}
           <span
-            data-initial
+            data-initial=""
             aria-hidden="true"
-            className="grid size-9 place-items-center rounded-full bg-emerald-100 font-bold text-emerald-800"
+            className="grid size-9 place-items-center rounded-full bg-emerald-100 font-bold text-emerald-800 before:content-[attr(data-initial)]"
           />
         </Link>
       </div>
