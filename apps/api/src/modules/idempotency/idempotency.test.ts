@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { IDEMPOTENCY_MESSAGES } from "@waterside/shared/idempotency-messages";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { subcategories } from "../../db/schema/catalog.ts";
@@ -9,6 +9,7 @@ import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { createIdempotentWrites, type CompleteKey } from "./idempotent-writes.ts";
 
 const ctx = useTestApp();
 let cars: { id: number; category_id: number };
@@ -205,5 +206,39 @@ describe("saves with an Idempotency-Key (decision 104)", () => {
       const ids = (await ctx.app.inject({ method: "GET", url: "/api/ads/saved/ids", headers })).json().data;
       expect(ids).toEqual([ad.id]);
     }
+  });
+});
+
+describe("a keyed write that outlives its claim", () => {
+  it("writes nothing once a repeat has taken the key over as abandoned, and answers with the repeat's result", async () => {
+    const writes = createIdempotentWrites(ctx.db);
+    const user = await createUser(ctx.db);
+    const key = randomUUID();
+    const committed: string[] = [];
+    const write = (value: string, ready?: Promise<void>) => async (complete: CompleteKey) => {
+      await ready;
+      await ctx.db.transaction((tx) => complete(tx, { value }));
+      committed.push(value);
+      return { value };
+    };
+    let release = () => {};
+    const slow = writes.once(
+      { userId: user.id, key, operation: "test" },
+      write("slow", new Promise<void>((resolve) => (release = resolve))),
+    );
+    const claimOf = () => ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await expect.poll(async () => (await claimOf()).length).toBe(1);
+    // The slow request's claim is now old enough to look like one whose process died.
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({ created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(idempotencyKeys.key, key));
+
+    const repeat = await writes.once({ userId: user.id, key, operation: "test" }, write("repeat"));
+    expect(repeat).toEqual({ result: { value: "repeat" }, replayed: false });
+    release();
+    expect(await slow).toEqual({ result: { value: "repeat" }, replayed: true });
+    expect(committed).toEqual(["repeat"]);
+    expect((await claimOf()).map((row) => row.result)).toEqual([{ value: "repeat" }]);
   });
 });

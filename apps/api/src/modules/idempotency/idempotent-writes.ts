@@ -18,11 +18,16 @@ const WAIT_FOR_FIRST_MS = 30_000;
 const POLL_MS = 100;
 /**
  * A claim older than this whose write never completed belonged to a process that died mid-request (nothing
- * committed: the write and its completion are one transaction), so the next request with the key takes it over.
+ * committed: the write and its completion are one transaction), so the next request with the key takes it over. A
+ * request that was only slow finds its claim taken when it completes: its write rolls back, and it answers with the
+ * result of the request that took over.
  */
 const ABANDONED_AFTER = "2 minutes";
 /** A client retries within hours; a key kept a week is long past any retry, and the user's old keys go then. */
 const KEPT_FOR = "7 days";
+
+/** Thrown inside the write's transaction, to roll it back, when its claim is no longer its own. */
+class ClaimTakenOver extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,7 +40,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createIdempotentWrites(db: Database) {
   const ofKey = (userId: number, key: string) => and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key));
 
-  /** True when this request now holds the key: a new one, or one abandoned by a request that died. */
+  /**
+   * The claim's time (as PostgreSQL writes it, to the microsecond) when this request now holds the key: a new one, or
+   * one abandoned by a request that died; null when another holds it or it is done. The time names this claim.
+   */
   async function claim(userId: number, key: string, operation: string) {
     const claimed = await db
       .insert(idempotencyKeys)
@@ -48,9 +56,16 @@ export function createIdempotentWrites(db: Database) {
           lt(idempotencyKeys.created_at, sql`now() - ${ABANDONED_AFTER}::interval`),
         ),
       })
-      .returning({ key: idempotencyKeys.key });
-    return claimed.length > 0;
+      .returning({ claimedAt: sql<string>`${idempotencyKeys.created_at}::text` });
+    return claimed[0]?.claimedAt ?? null;
   }
+  /** This request's claim on the key, not yet completed: a claim taken over since is another's. */
+  const ownClaim = (userId: number, key: string, claimedAt: string) =>
+    and(
+      ofKey(userId, key),
+      isNull(idempotencyKeys.completed_at),
+      eq(idempotencyKeys.created_at, sql`${claimedAt}::timestamptz`),
+    );
 
   return {
     /**
@@ -63,6 +78,7 @@ export function createIdempotentWrites(db: Database) {
       write: (complete: CompleteKey) => Promise<T>,
     ): Promise<{ result: T; replayed: boolean }> {
       if (key === undefined) return { result: await write(nothingToRecord), replayed: false };
+      const keyed = key;
       await db
         .delete(idempotencyKeys)
         .where(
@@ -70,7 +86,14 @@ export function createIdempotentWrites(db: Database) {
         );
 
       const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
-      while (!(await claim(userId, key, operation))) {
+      for (;;) {
+        const claimedAt = await claim(userId, key, operation);
+        if (claimedAt) {
+          const written = await writeOnce(claimedAt);
+          if (written) return { result: written.result, replayed: false };
+          // Taken over while writing: the write rolled back; wait for the request that took the key.
+          continue;
+        }
         const [first] = await db
           .select({
             operation: idempotencyKeys.operation,
@@ -87,17 +110,23 @@ export function createIdempotentWrites(db: Database) {
         await sleep(POLL_MS);
       }
 
-      try {
-        const result = await write(async (tx, value) => {
-          await tx
-            .update(idempotencyKeys)
-            .set({ result: value ?? null, completed_at: sql`now()` })
-            .where(ofKey(userId, key));
-        });
-        return { result, replayed: false };
-      } catch (error) {
-        await db.delete(idempotencyKeys).where(and(ofKey(userId, key), isNull(idempotencyKeys.completed_at)));
-        throw error;
+      /** Runs the write under the claim; null when the claim was taken over before it completed. */
+      async function writeOnce(claimedAt: string): Promise<{ result: T } | null> {
+        try {
+          const result = await write(async (tx, value) => {
+            const completed = await tx
+              .update(idempotencyKeys)
+              .set({ result: value ?? null, completed_at: sql`now()` })
+              .where(ownClaim(userId, keyed, claimedAt))
+              .returning({ key: idempotencyKeys.key });
+            if (completed.length === 0) throw new ClaimTakenOver();
+          });
+          return { result };
+        } catch (error) {
+          if (error instanceof ClaimTakenOver) return null;
+          await db.delete(idempotencyKeys).where(ownClaim(userId, keyed, claimedAt));
+          throw error;
+        }
       }
     },
   };
