@@ -31,10 +31,11 @@ export function handleChatSockets(realtime: Realtime, chat: ChatService, log: Fa
 
     const presence = () =>
       chat.presenceChanged(userId).catch((error: unknown) => log.warn({ err: error }, "presence update failed"));
+    // A socket that connects as the process closes finds realtime closed: its client reconnects to a process that is up.
     void chat
       .onlineContacts(userId)
       .then((online) => socket.emit("online", online))
-      .then(presence);
+      .then(presence, (error: unknown) => log.warn({ err: error, userId }, "online contacts not sent"));
     socket.on("disconnect", () => void presence());
   });
 }
