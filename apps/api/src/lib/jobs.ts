@@ -35,6 +35,8 @@ export interface JobMap {
   "deals.reconcile-ledger": Record<string, never>;
   /** Hands a payout written moments ago to its provider (decision 100); queued in the payout's transaction. */
   "payouts.send": { payoutId: string };
+  /** Asks the provider about a payout it took moments ago: transfers usually end within seconds. */
+  "payouts.check": { payoutId: string };
   /** Every minute: asks the providers about the open payouts whose next check is due, and sends the ones never taken. */
   "payouts.reconcile": Record<string, never>;
   /** Ends the boosts whose time is up. */

@@ -136,6 +136,22 @@ describe.each(["mtn_momo", "orange_money"] as const)("payouts through %s", (prov
   /** The payout's send job has run to its end (completed), so whatever it did is done. */
   const sendDone = (payoutId: string) =>
     expect.poll(() => jobStates(ctx.sql, "payouts.send", { payoutId }), { timeout: 10_000 }).toEqual(["completed"]);
+  /** The one check the send queued, once the interval is over, has run. */
+  const followUpDone = (payoutId: string) =>
+    expect.poll(() => jobStates(ctx.sql, "payouts.check", { payoutId }), { timeout: 15_000 }).toEqual(["completed"]);
+
+  it("tells the payee within seconds: the transfer is asked about once the interval is over, not at the reconciler's turn", async () => {
+    const phone = freshPhone(provider);
+    const payout = input(phone);
+    const id = await request(payout);
+    await sendDone(id);
+    // The reconciler would not ask before the first check is due, 30 s after the request: the send's own check does.
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe("successful");
+    expect((await ctx.payouts.find(id))!.checks).toBe(0);
+    expect(ctx.settledOf(id)).toEqual([{ payoutId: id, subject: payout.subject, status: "successful", reason: null }]);
+    await followUpDone(id);
+    expect(wallet.transfersTo(phone)).toBe(1);
+  });
 
   it("writes the payout, sends it from its job, and the reconciler settles it successful, announced once", async () => {
     const phone = freshPhone(provider);
@@ -185,6 +201,7 @@ describe.each(["mtn_momo", "orange_money"] as const)("payouts through %s", (prov
   it("keeps a payout without an answer open, asking with backoff, and never fails it on a timer", async () => {
     const id = await request(input(wallet.noAnswer));
     await sendDone(id);
+    await followUpDone(id);
     for (let round = 0; round < 3; round++) {
       await ctx.sql`update payouts set next_check_at = now(), provider_checked_at = null where id = ${id}`;
       expect(await ctx.payouts.reconcile()).toBeGreaterThanOrEqual(1);
@@ -195,7 +212,7 @@ describe.each(["mtn_momo", "orange_money"] as const)("payouts through %s", (prov
     await ctx.payouts.reconcile();
     const open = (await ctx.payouts.find(id))!;
     expect(open.status).toBe("pending");
-    expect(open.checks).toBe(4);
+    expect(open.checks).toBe(5);
     expect(new Date(open.next_check_at).getTime()).toBeGreaterThan(Date.now() + 60_000);
     expect(ctx.settledOf(id)).toEqual([]);
     expect(wallet.callsWith(id)).toBe(1);

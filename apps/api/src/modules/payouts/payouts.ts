@@ -7,7 +7,11 @@ import type { Database, Transaction } from "../../db/database.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { createProviderProtocol, type Settlement } from "../payments/provider-protocol.ts";
+import {
+  PROVIDER_CHECK_INTERVAL_SECONDS,
+  createProviderProtocol,
+  type Settlement,
+} from "../payments/provider-protocol.ts";
 import type { PayoutProviderClients } from "../payments/providers/provider.ts";
 import {
   checkPayoutLater,
@@ -126,8 +130,13 @@ export function createPayouts({
   // off by a crash is simply run again; a payout no longer requesting was taken by the provider already.
   jobs.work("payouts.send", async ({ payoutId }) => {
     const payout = await findPayout(db, { id: payoutId });
-    if (payout?.status === "requesting") await protocol.send(payout);
+    if (payout?.status !== "requesting" || (await protocol.send(payout)) !== "accepted") return;
+    // Providers are asked for no callback about transfers, and most end within seconds: one check once the interval
+    // is over tells the payee then, not at the reconciler's turn a minute or two later. It queues no other check.
+    const turn = new Date(Date.now() + PROVIDER_CHECK_INTERVAL_SECONDS * 1000);
+    await jobs.send("payouts.check", { payoutId }, { startAfter: turn });
   });
+  jobs.work("payouts.check", async ({ payoutId }) => void (await check(payoutId)));
   // As the payments' reconciler (decision 096): a run cut off by a crash holds the next back about two minutes.
   jobs.work("payouts.reconcile", async () => void (await reconcile()), { policy: "singleton", expireInSeconds: 90 });
   jobs.schedule("payouts.reconcile", "* * * * *", {});
