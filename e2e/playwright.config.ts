@@ -5,6 +5,26 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
 
 /**
+ * Journeys whose subject is what the server does (payments, deals, queues, sign-in, moderation) run at one width:
+ * each of their screens is also opened at both widths by accessibility.spec.ts and the layout journeys, which are
+ * what differs between a phone and a desktop; journeys whose controls differ by width (the filters, the menu, the
+ * chat's panes, the bell) still run at both. Running the others twice made CI's journeys a third longer for nothing
+ * either width shows. Phones carry most of Liberia's traffic, so the flows a buyer or seller goes through on the
+ * move run there, and the ones at a desk (moderation, accounts, insights) on a desktop.
+ */
+const PHONE_ONLY = ["boost", "notifications", "offline-writes", "phone-sign-in", "safe-deal", "selling"];
+const DESKTOP_ONLY = [
+  "accounts",
+  "ad-lifecycle",
+  "ad-screening",
+  "content-security-policy",
+  "engagement",
+  "orange-money-boost",
+  "price-guide",
+];
+const specFile = (name: string) => `**/${name}.spec.ts`;
+
+/**
  * Journeys run in Debian's Chromium against the real server: built web app, API and a fresh
  * embedded PostgreSQL with a small demo data set, exactly as a newcomer's first start.
  */
@@ -36,8 +56,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "phone-360", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
-    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "phone-360",
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+      testIgnore: DESKTOP_ONLY.map(specFile),
+    },
+    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } }, testIgnore: PHONE_ONLY.map(specFile) },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,

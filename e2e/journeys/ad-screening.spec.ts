@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { AD_FLAG_LABELS, SCREENING_MESSAGES } from "@waterside/shared/ad-screening";
-import { adminLogsIn, isPhone } from "./admin-signed-in";
+import { adminLogsIn } from "./admin-signed-in";
 import { expect, signInto, test } from "./signed-in";
 import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
@@ -8,9 +8,9 @@ import { skipSignupPrompt } from "./signup-prompt";
 /**
  * Issue 28 "Checks at posting time" (decision 079): an admin reads the moderation queue's flagged ads, hides the
  * other seller's ad a duplicate photo links, and adds a banned word in Manage Categories' Rules tab; a seller who
- * writes that word in a title is refused at the field. The demo seeds two duplicate-photo pairs (seed-demo-screening.ts):
- * the phone run takes the first, the desktop run the second, and each run bans a word of its own, so the two never
- * meet. The other ad is shown again and the rule deleted before the journey ends: other journeys see the demo as it was.
+ * writes that word in a title is refused at the field. The demo seeds two duplicate-photo pairs (seed-demo-screening.ts);
+ * the journey takes the second, and bans a word of its own. The other ad is shown again and the rule deleted before the
+ * journey ends: other journeys see the demo as it was.
  */
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
@@ -45,7 +45,6 @@ test("an admin acts on a duplicate photo and bans a word; a seller writing it is
 }, testInfo) => {
   // An admin's sign-in, two screens and a seller's three-step post: about a minute on a busy 2-core box.
   test.setTimeout(180_000);
-  const phone = isPhone(viewport?.width);
   const word = `kratom${testInfo.project.name.replace(/\W/g, "").toLowerCase()}${Date.now().toString(36)}`;
   await adminLogsIn(page);
 
@@ -59,7 +58,7 @@ test("an admin acts on a duplicate photo and bans a word; a seller writing it is
     const duplicate = page
       .getByRole("list", { name: /^Flags on / })
       .filter({ hasText: AD_FLAG_LABELS.duplicate_photo })
-      .nth(phone ? 0 : 1);
+      .nth(1);
     await expect(duplicate).toBeVisible();
     // Both ads are linked: the flagged one is the row's, the other seller's is in the flag with its status.
     const otherAd = duplicate.getByRole("link");

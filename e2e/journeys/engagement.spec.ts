@@ -5,8 +5,6 @@ import { skipSignupPrompt } from "./signup-prompt";
 
 test.beforeEach(({ page }) => skipSignupPrompt(page));
 
-const isPhone = (width: number | undefined) => (width ?? 0) < 768;
-
 interface ListedAd {
   id: number;
   title: string;
@@ -41,11 +39,10 @@ test("a buyer rates, reviews and reports an ad, the seller answers, and the buye
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const phone = isPhone(viewport?.width);
-  const buyer = await login(phone ? DEMO_ACCOUNTS.musu : DEMO_ACCOUNTS.comfort);
+  const buyer = await login(DEMO_ACCOUNTS.comfort);
   const sellerContext = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
   waitForHydration(sellerContext);
-  const seller = await signInto(sellerContext, request, phone ? DEMO_ACCOUNTS.mohammed : DEMO_ACCOUNTS.farm);
+  const seller = await signInto(sellerContext, request, DEMO_ACCOUNTS.farm);
   const ad = await unratedAdOf(request, seller, buyer);
 
   // The buyer comes across the ad among the seller's ads (a view: the card is on screen) and opens it.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./signed-in";
 import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
@@ -10,13 +10,13 @@ import { skipSignupPrompt } from "./signup-prompt";
 const smsOutbox = path.resolve(import.meta.dirname, "..", "..", process.env.E2E_DATA_DIR ?? "e2e/.data", "sms-outbox");
 
 /**
- * A Liberian mobile number no other run has used: 088 and seven random digits, typed as people write it ("0881234567"
- * on the phone, "+231 88 123 4567" on the desktop); `e164` is how the gateway addresses it.
+ * A Liberian mobile number no other run has used: 088 and seven random digits, typed as people write it, "0881234567"
+ * (`national`) or "+231 88 123 4567"; `e164` is how the gateway addresses it.
  */
-function newNumber(testInfo: TestInfo) {
+function newNumber(written: "national" | "international") {
   const national = `88${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
   const typed =
-    testInfo.project.name === "phone-360"
+    written === "national"
       ? `0${national}`
       : `+231 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`;
   return { typed, e164: `+231${national}` };
@@ -64,7 +64,7 @@ test.beforeEach(({ page }) => skipSignupPrompt(page));
 test("a newcomer registers with a phone number and the SMS code, posts an ad and sees the verified badge on it", async ({
   page,
 }, testInfo) => {
-  const { typed, e164 } = newNumber(testInfo);
+  const { typed, e164 } = newNumber("national");
   const name = `Kebbeh Flomo ${testInfo.project.name}`;
 
   // "Continue with phone" swaps in a single field, which takes the focus.
@@ -170,8 +170,8 @@ test("a newcomer registers with a phone number and the SMS code, posts an ad and
 /** A demo seller no other journey signs in as: this one changes its phone number. */
 const VERIFIER = { email: "building@demo.waterside.lr" };
 
-test("a signed-in seller verifies a new phone number from Personal Details", async ({ page, login }, testInfo) => {
-  const { typed, e164 } = newNumber(testInfo);
+test("a signed-in seller verifies a new phone number from Personal Details", async ({ page, login }) => {
+  const { typed, e164 } = newNumber("international");
   await login(VERIFIER);
   await page.goto("/profile?tab=details");
 
