@@ -42,7 +42,9 @@ export default defineConfig({
     // Every journey's fresh context would install the service worker and precache the public pages' code (decision
     // 102): work a visitor does once, which here doubled the journeys' time. The worker's own journeys allow it.
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // A trace records screenshots and DOM snapshots at every step of every journey, to keep only a failure's. CI's
+    // record is its log (with each failure's page snapshot), so there the recording is cost without a reader.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

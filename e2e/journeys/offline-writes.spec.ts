@@ -213,6 +213,10 @@ test("an ad the server refuses when its queue is sent comes back as a draft with
   await postTruck(async () => {});
   // Posting encodes the photos in six sizes: seconds on a busy machine.
   await expect(page.getByText("Ad Created!")).toBeVisible({ timeout: 30_000 });
+  // The post moves to the profile, whose page data the worker keeps only once that move has loaded it: the move
+  // after the offline post needs it (without it, CI's runs that went on at once met an error page offline).
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("region", { name: "Drafts" })).toBeAttached({ timeout: 20_000 });
 
   // The same ad again, offline: it waits, then the server refuses it as a repeat of the first.
   await postTruck(() => context.setOffline(true));
