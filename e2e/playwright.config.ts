@@ -43,7 +43,7 @@ export default defineConfig({
     // 102): work a visitor does once, which here doubled the journeys' time. The worker's own journeys allow it.
     serviceWorkers: "block",
     // A trace records screenshots and DOM snapshots at every step of every journey, to keep only a failure's. CI's
-    // record is its log (with each failure's page snapshot), so there the recording is cost without a reader.
+    // record is its log (each failure's error and call log), so there the recording is cost without a reader.
     trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

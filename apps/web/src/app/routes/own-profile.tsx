@@ -7,7 +7,6 @@ import type { Route } from "./+types/own-profile";
 import { withSignal } from "~/lib/api-client";
 import { authedTransport, signOut, updateUser } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
-import { isOfflineFailure } from "~/lib/write-queue";
 import { getCurrentUser } from "~/features/users/api/get-current-user";
 import { ChangePassword } from "~/features/users/components/change-password";
 import { MyAdsTab } from "~/features/selling/components/my-ads-tab";
@@ -32,17 +31,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = requireSession(request);
-  try {
-    const user = await getCurrentUser(authedTransport);
-    updateUser(user);
-    return { user };
-  } catch (error) {
-    // Offline before the worker kept a copy of this call (a post queued offline comes here, decision 104): the
-    // user kept with the session is theirs, as of their last sign-in or update, and each tab shows its own state.
-    if (isOfflineFailure(error)) return { user: session.user };
-    throw error;
-  }
+  requireSession(request);
+  const user = await getCurrentUser(authedTransport);
+  updateUser(user);
+  return { user };
 }
 
 export function HydrateFallback() {
