@@ -102,11 +102,21 @@ test("a seller posts, finds, edits, drafts and deletes ads", async ({ page, logi
   await expect(page.getByText("Saved To Draft!")).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await page.reload();
+  // On slow data step 2's details arrive late: Next tapped before them waits for them, and still asks for the Brand.
+  let letDetailsArrive = () => {};
+  const detailsArrive = new Promise<void>((resolve) => (letDetailsArrive = resolve));
+  await page.route(/\/subcategories\/\d+\/attributes$/, async (route) => {
+    await detailsArrive;
+    await route.continue();
+  });
   const drafts = page.getByRole("region", { name: "Drafts" });
   await drafts.getByRole("link", { name: `Resume ${draftTitle}` }).click();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(draftTitle);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem", { name: /^Photo \d$/ })).toHaveCount(2);
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("form", { name: "Product Details" })).toContainText("Loading...");
+  await page.getByRole("button", { name: "Next" }).click();
+  letDetailsArrive();
   await fillTruckDetails(page);
   await page.getByRole("button", { name: "Skip and post" }).click();
   await expect(page.getByText("Ad Created!")).toBeVisible();

@@ -6,7 +6,7 @@ import type { TPackage } from "@waterside/shared/payments";
 import { PAYMENT_MESSAGES } from "@waterside/shared/payments-messages";
 import { ZAdForm, type TSubcategoryAttribute } from "@waterside/shared/selling";
 import { SELLING_MESSAGES } from "@waterside/shared/selling-messages";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import {
@@ -113,7 +113,20 @@ export function useSellWizard({
     subcategoryId,
   );
   // Null while they load (or no subcategory is chosen); a subcategory whose rules cannot be read asks for nothing.
-  const attributeRules: TSubcategoryAttribute[] | null = rules.error ? [] : (rules.data ?? null);
+  const attributeRules = useMemo<TSubcategoryAttribute[] | null>(
+    () => (rules.error ? [] : (rules.data ?? null)),
+    [rules.error, rules.data],
+  );
+  // Next (or Boost) tapped before step 2's rules arrived waits for them: passing unchecked would skip the required
+  // details. The waiters are handed the rules when they come.
+  const rulesWaiters = useRef<Array<(rules: TSubcategoryAttribute[]) => void>>([]);
+  useEffect(() => {
+    if (attributeRules !== null) for (const handOver of rulesWaiters.current.splice(0)) handOver(attributeRules);
+  }, [attributeRules]);
+  const rulesOfStepTwo = () =>
+    attributeRules !== null
+      ? Promise.resolve(attributeRules)
+      : new Promise<TSubcategoryAttribute[]>((resolve) => rulesWaiters.current.push(resolve));
 
   async function validStepOne() {
     const fieldsValid = await form.trigger(STEP_ONE);
@@ -129,8 +142,7 @@ export function useSellWizard({
   }
 
   /** Spec selling §5 "Ad step 2": required attributes, Yes/No, numbers and options, in the API's words. */
-  function checkStepTwo() {
-    const rules = attributeRules ?? [];
+  function checkStepTwo(rules = attributeRules ?? []) {
     const result = checkAdAttributes(rules.map(attributeRuleOf), form.getValues("attributes") ?? {});
     for (const rule of rules) {
       const field = `attributes.${rule.attribute.name}` as const;
@@ -141,19 +153,27 @@ export function useSellWizard({
     return result;
   }
 
-  const validStepTwo = () => Object.keys(checkStepTwo().errors).length === 0;
+  const validStepTwo = (rules?: TSubcategoryAttribute[]) => Object.keys(checkStepTwo(rules).errors).length === 0;
+
+  /** Step 3 once step 2's rules pass; while they load, step 2 shows "Loading..." and the move waits for them. */
+  async function leaveStepTwo() {
+    setStep(1);
+    const valid = validStepTwo(await rulesOfStepTwo());
+    // Unless the seller went back meanwhile.
+    setStep((current) => (current === 1 && valid ? 2 : current));
+  }
 
   async function next() {
     if (step === 0 && (await validStepOne())) setStep(1);
-    if (step === 1 && validStepTwo()) setStep(2);
+    if (step === 1) await leaveStepTwo();
   }
 
   const back = () => setStep((current) => (current > 0 ? ((current - 1) as Step) : current));
 
   /** Spec selling §2: 'Boost Your Ad' validates steps 1 and 2 first, else back to step 1. */
   async function boost() {
-    if ((await validStepOne()) && validStepTwo()) setStep(2);
-    else setStep(0);
+    const valid = (await validStepOne()) && validStepTwo(await rulesOfStepTwo());
+    setStep(valid ? 2 : 0);
   }
 
   function changePictures(next: FormPicture[]) {
@@ -217,6 +237,12 @@ export function useSellWizard({
   async function save(): Promise<number | "queued" | null> {
     if (!(await validStepOne())) {
       setStep(0);
+      return null;
+    }
+    // Rules still loading cannot be checked, and an ad sent without its details would lose them: the seller is shown
+    // step 2, where they load.
+    if (attributeRules === null) {
+      setStep(1);
       return null;
     }
     const { errors, accepted } = checkStepTwo();
