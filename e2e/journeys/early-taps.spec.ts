@@ -251,3 +251,23 @@ test("filters tapped early open, and apply, on a listing and a search", async ({
   await expect(page).toHaveURL(new RegExp(`${listing.split("/").slice(0, -1).join("/")}$`));
   await page.context().close();
 });
+
+test("the sign-in form is there before the scripts: what is typed stays, and a Login tapped early signs in", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await slowPhone(browser, baseURL);
+  await openEarly(page, "/auth");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(SELLER.email);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Login" }).click();
+  // Held, not sent by the browser: a native submit would have put the password in the address.
+  await expect(form).toHaveAttribute("aria-busy", "true");
+  expect(page.url()).not.toContain("password");
+  await hydrateAfterTaps(page, 1);
+  await expect(page).toHaveURL(/\/$/);
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem("waterside.session") ?? "null"));
+  expect(session?.user?.email).toBe(SELLER.email);
+  await page.context().close();
+});

@@ -68,6 +68,17 @@ test("a listing and an ad seen online open again offline, marked with when they 
   await expect(banner).toHaveText(OFFLINE_BANNER);
   await expect(results.getByRole("link", { name: title })).toBeVisible();
 
+  // An ad never opened, tapped offline: the app says it was not kept, not that something went wrong.
+  const unopened = results.getByRole("article").nth(1).getByRole("link").first();
+  expect((await unopened.textContent())!.trim()).not.toBe(title);
+  await unopened.click();
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("This page was not saved on this device.")).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  // The app's own answer, inside the site, not the worker's page for a load: it offers to try again.
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await page.goto(listing);
+
   // The ad, reached from it as a visitor does: its page data comes from the cache too, still marked.
   await results.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -19,6 +19,7 @@ import { BRAND } from "@waterside/shared/brand";
 import {
   CACHE_NAMES,
   COPY_FETCHED_AT_HEADER,
+  NOT_SAVED_COPY,
   OFFLINE_BANNER_CLASS,
   OFFLINE_COPY_ATTRIBUTE,
   WORKER_MESSAGES,
@@ -223,11 +224,10 @@ registerRoute(
  */
 const NOT_SAVED_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>You are offline | ${BRAND}</title></head>` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${NOT_SAVED_COPY.title} | ${BRAND}</title></head>` +
   `<body style="margin:0;padding:4rem 1rem;text-align:center;font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc">` +
-  `<h1 style="font-size:1.5rem">You are offline</h1>` +
-  `<p style="max-width:28rem;margin:1rem auto;color:#475569">This page was not saved on this device. The listings and ads ` +
-  `you opened before still open without a signal.</p>` +
+  `<h1 style="font-size:1.5rem">${NOT_SAVED_COPY.title}</h1>` +
+  `<p style="max-width:28rem;margin:1rem auto;color:#475569">${NOT_SAVED_COPY.text}</p>` +
   `<p><a href="/" style="color:#047857;font-weight:600">${BRAND} home</a></p></body></html>`;
 
 setCatchHandler(async ({ request }) =>

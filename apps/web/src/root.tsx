@@ -5,6 +5,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { config as configureZod } from "zod";
 import { FullScreenLoader } from "~/components/ui/full-screen-loader";
 import { NotFound } from "~/components/not-found";
+import { OfflineNotSaved, failedOffline } from "~/components/offline-not-saved";
 import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
@@ -130,6 +131,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main>
         <title>{`Page Not Found | ${BRAND}`}</title>
         <NotFound />
+      </main>
+    );
+  }
+  if (failedOffline(error)) {
+    return (
+      <main>
+        <OfflineNotSaved />
       </main>
     );
   }

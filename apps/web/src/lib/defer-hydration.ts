@@ -1,4 +1,4 @@
-import { EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE, MENU_BUTTONS } from "./early-taps";
+import { APP_FORM_ATTRIBUTE, EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE, MENU_BUTTONS } from "./early-taps";
 import { APP_RAN_STORAGE_KEY, SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -62,7 +62,8 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
  * - a click on a button that needs the app, or a choice in a select, while `<html>` is not yet `data-hydrated`, is
  *   stopped in the capture phase before anything else hears it (React's own listener included, which would answer it
  *   from a half-hydrated page), and the control is kept once, in order, marked `aria-busy`, with the value it had
- *   then (a select's last choice); the app replays it. On a page loaded on intent, it is what loads the app;
+ *   then (a select's last choice); the app replays it. A submit of a form only the app can send is held the same
+ *   way (a native submit would put a password in the address). On a page loaded on intent, it is what loads the app;
  * - once the page is parsed, a user kept in local storage shows the parts marked for signed-in readers, so they are
  *   there to tap too. Unreadable storage leaves them hidden until the app knows who is there.
  */
@@ -73,6 +74,7 @@ const earlyTapsScript = (heldButtons: string) =>
   `if(q.indexOf(t)<0){q.push(t);t.setAttribute("aria-busy","true")}w.${BOOT_GLOBAL}&&w.${BOOT_GLOBAL}()}` +
   `d.addEventListener("click",function(e){hold(e,e.target.closest&&e.target.closest(${JSON.stringify(heldButtons)}))},true);` +
   `d.addEventListener("change",function(e){e.target.tagName=="SELECT"&&hold(e,e.target)},true);` +
+  `d.addEventListener("submit",function(e){e.target.hasAttribute("${APP_FORM_ATTRIBUTE}")&&hold(e,e.target)},true);` +
   `d.addEventListener("DOMContentLoaded",function(){try{if(JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})).user)` +
   `d.querySelectorAll("[${SIGNED_IN_ONLY_ATTRIBUTE}]").forEach(function(e){e.hidden=false})}catch(e){}})` +
   `})(document,window)`;

@@ -16,6 +16,12 @@ export const EARLY_TAPS_GLOBAL = "__earlyTaps";
  */
 export const HELD_BUTTONS = "button[type=button]";
 
+/**
+ * Forms only the app can send (sign-in, registration): a submit made before it is alive is held like a tap and sent
+ * again once it is. Other forms (the filters, the search box) are answered by the server as they are.
+ */
+export const APP_FORM_ATTRIBUTE = "data-app-form";
+
 /** The mobile menu's buttons, which a page sent without its app opens and closes by its own script. */
 export const MENU_BUTTONS = "[data-opens-menu],[data-closes-menu]";
 
@@ -25,7 +31,7 @@ export const MENU_BUTTONS = "[data-opens-menu],[data-closes-menu]";
  */
 export const HELD_VALUE = "heldValue";
 
-type HeldControl = (HTMLButtonElement | HTMLSelectElement) & { [HELD_VALUE]?: string };
+type HeldControl = (HTMLButtonElement | HTMLSelectElement | HTMLFormElement) & { [HELD_VALUE]?: string };
 
 declare global {
   interface Window {
@@ -34,7 +40,8 @@ declare global {
 }
 
 /**
- * Gives the held controls their tap (a click) or their choice (the select set to it again, then a `change`) now that
+ * Gives the held controls their tap (a click), their choice (the select set to it again, then a `change`) or their
+ * submit now that
  * React listens. Called once, when the root has hydrated (root.tsx). It waits one task: the first render after
  * hydration shows what the server could not know (the session read from local storage, the saved hearts), and
  * controls must answer as that render says, so a signed-in reader's Save saves rather than asking them to log in.
@@ -49,10 +56,15 @@ export function replayEarlyTaps() {
       control.removeAttribute("aria-busy");
       // A control the app no longer renders (it re-rendered a different tree) has nothing left to answer.
       if (!control.isConnected) continue;
-      if (control instanceof HTMLSelectElement) {
+      if (control instanceof HTMLFormElement) control.requestSubmit();
+      else if (control instanceof HTMLSelectElement) {
         control.value = control[HELD_VALUE] ?? control.value;
         control.dispatchEvent(new Event("change", { bubbles: true }));
       } else control.click();
     }
   });
 }
+
+/** Whether this page's app has hydrated: not on the server, nor while the page the server sent is being hydrated. */
+export const appHydrated = () =>
+  typeof document !== "undefined" && document.documentElement.hasAttribute("data-hydrated");

@@ -63,3 +63,12 @@ export function offlineCopyText(fetchedAt: Date, now = new Date()): string {
 
 /** The banner's look, shared by the React banner and the one the worker writes into a page sent without scripts. */
 export const OFFLINE_BANNER_CLASS = "bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900";
+
+/**
+ * A page asked for offline that this device never kept: the worker's answer to a page load, and the app's to a move
+ * inside it (components/offline-not-saved.tsx), in the same words.
+ */
+export const NOT_SAVED_COPY = {
+  title: "You are offline",
+  text: "This page was not saved on this device. The listings and ads you opened before still open without a signal.",
+} as const;

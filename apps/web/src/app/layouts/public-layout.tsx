@@ -1,6 +1,7 @@
 import { Outlet, isRouteErrorResponse } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
 import { NotFound } from "~/components/not-found";
+import { OfflineNotSaved, failedOffline } from "~/components/offline-not-saved";
 import type { NoScriptsHandle } from "~/lib/scriptless";
 import { AuthPrompts } from "./auth-prompts";
 import { SkipLink } from "./skip-link";
@@ -29,7 +30,8 @@ export default function PublicLayout() {
 
 /**
  * A page that failed inside the public layout keeps its top bar and footer. A missing thing (an unknown category or
- * subcategory: their loaders answer 404) is the site's 'Page Not Found'; only a real failure asks for a reload.
+ * subcategory: their loaders answer 404) is the site's 'Page Not Found'; a move made offline to a page never kept says
+ * so; only a real failure asks for a reload.
  */
 export function ErrorBoundary({ error }: { error: unknown }) {
   const missing = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
@@ -44,6 +46,8 @@ export function ErrorBoundary({ error }: { error: unknown }) {
             <meta name="robots" content="noindex" />
             <NotFound />
           </>
+        ) : failedOffline(error) ? (
+          <OfflineNotSaved />
         ) : (
           <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
             <title>{`Something went wrong | ${BRAND}`}</title>

@@ -1,8 +1,9 @@
 import { BRAND } from "@waterside/shared/brand";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/auth";
 import { secondaryButtonClass } from "~/components/ui/form-field";
+import { appHydrated } from "~/lib/early-taps";
 import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
 import { browserTransport } from "~/lib/api-client";
 import { getProviders } from "~/lib/api/get-providers";
@@ -18,13 +19,19 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Rendered on the server, so the form is on screen before the scripts arrive (issue 31: it waited for them, LCP 3.1 s
+ * on slow 4G). What is typed meanwhile is kept (the forms take their fields' values from the page when the app
+ * starts) and a submit made meanwhile is held and sent once it has (lib/early-taps.ts, decision 106).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { providers: await getProviders(context.api) };
+}
+
+/** Moves inside the app: a signed-in user has nothing to do here. */
 export async function clientLoader() {
   if (currentSession()) throw redirect("/");
   return { providers: await getProviders(browserTransport) };
-}
-
-export function HydrateFallback() {
-  return <div className="mx-auto min-h-[60vh] max-w-md px-4 py-10" aria-busy="true" />;
 }
 
 type Mode = "login" | "register" | "forgot" | "phone";
@@ -43,9 +50,14 @@ const HEADINGS: Record<Mode, string> = {
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>(
-    (location.state as { form?: string } | null)?.form === "register" ? "register" : "login",
+  // The server cannot know a move's state: the page it sent, and so the hydration, show the login.
+  const [mode, setMode] = useState<Mode>(() =>
+    appHydrated() && (location.state as { form?: string } | null)?.form === "register" ? "register" : "login",
   );
+  // A page loaded (not moved to) by a signed-in user, which only the browser can tell.
+  useEffect(() => {
+    if (currentSession()) navigate("/", { replace: true });
+  }, [navigate]);
 
   const done = ({ user, authorization }: SignedIn) => {
     signIn(user, authorization);
