@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { JOURNEYS_SERVER_ENV } from "./journeys-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // Separate ports and data folders let two checkouts run their journeys side by side.
@@ -74,20 +75,6 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      DEMO_ADS: "150",
-      NODE_ENV: "development",
-      LOG_LEVEL: "warn",
-      // Each journey's browser and API sign-in names an address of its own (journeys/visitor-address.ts).
-      TRUST_PROXY: "loopback",
-      // Instant saved-search alerts wait 5 s for more matches to collapse into one, not production's 30.
-      SAVED_SEARCH_COLLAPSE_SECONDS: "5",
-      // Two browsers and the server share two cores: the event loop lags, and registrations would be shed (decision
-      // 098), while a journey checks that a seller's insights count the views it makes. Shedding has its own tests.
-      ANALYTICS_SHEDDING: "off",
-    },
+    env: { ...JOURNEYS_SERVER_ENV, PORT: String(PORT), DATA_DIR },
   },
 });

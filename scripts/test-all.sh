@@ -42,5 +42,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ] || [ "${CI:-}" = true ]; then
 else
   echo "Skipping scripts/production-check.sh: it needs an external PostgreSQL (set TEST_DATABASE_URL)."
 fi
+# The journeys' server draws the demo's photos on a machine that never cached them (CI's): about a minute of both
+# cores while every journey waits. Drawn beforehand here at the lowest priority, beside the unit tests, which leave
+# part of the CPU idle (e2e/warm-demo-photos.ts); stopped if the unit tests fail.
+node --import tsx e2e/warm-demo-photos.ts &
+warming=$!
+trap 'kill "$warming" 2>/dev/null || true' EXIT
 npx vitest run
+wait "$warming" || true
+trap - EXIT
 npm run test -w e2e
