@@ -3,13 +3,16 @@ import { ADMIN, adminLogsIn, adminSignsIn, holdAdminAccount, isPhone, releaseAdm
 import { waitForHydration } from "./hydrated-page";
 import { expect, test } from "./signed-in";
 
-/** The second demo admin (apps/api/src/db/seed/seed-demo.ts); admin-two-factor.spec.ts signs in as them too. */
-const MODERATOR = { name: "Patience Flomo", email: "moderator@demo.waterside.lr", password: ADMIN.password };
+/**
+ * The support admin (seed-demo.ts DEMO_SUPPORT_ADMIN), whom no other journey signs in: admin-two-factor.spec.ts signs
+ * the second admin in meanwhile, and two journeys signing one admin in wait for each other's codes.
+ */
+const SUPPORT = { name: "Jallah Kpoto", email: "support@demo.waterside.lr", password: ADMIN.password };
 
 // With their authenticator's code (issue 27), set up at their first sign-in; held by one journey at a time.
-const moderatorLogsIn = (page: Page) => adminSignsIn(page, MODERATOR);
-test.beforeEach(() => holdAdminAccount(MODERATOR.email));
-test.afterEach(() => releaseAdminAccount(MODERATOR.email));
+const supportLogsIn = (page: Page) => adminSignsIn(page, SUPPORT);
+test.beforeEach(() => holdAdminAccount(SUPPORT.email));
+test.afterEach(() => releaseAdminAccount(SUPPORT.email));
 
 const adminToken = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem("waterside.admin-session")!).authorization.token as string);
@@ -22,13 +25,13 @@ test("on a phone, the Admins page lists the admins and its row menu works by key
   await expect(page).toHaveURL(/\/admin\/admins$/);
   const table = page.getByRole("table", { name: "Admins" });
   await expect(table.getByRole("row").filter({ hasText: "Waterside Admin" })).toContainText("You");
-  const moderatorRow = table.getByRole("row").filter({ hasText: MODERATOR.name });
-  await expect(moderatorRow).toBeVisible();
+  const supportRow = table.getByRole("row").filter({ hasText: SUPPORT.name });
+  await expect(supportRow).toBeVisible();
   // The desktop journey may be suspending them at this moment: this one changes nothing, it only asks and cancels.
-  const menu = moderatorRow.getByLabel(`Actions for ${MODERATOR.name}`);
+  const menu = supportRow.getByLabel(`Actions for ${SUPPORT.name}`);
   await menu.focus();
   await page.keyboard.press("Enter");
-  await moderatorRow.getByRole("button", { name: /^(Suspend|Reactivate) admin$/ }).focus();
+  await supportRow.getByRole("button", { name: /^(Suspend|Reactivate) admin$/ }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: /^(Suspend|Reactivate) this admin\?$/ });
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
@@ -52,23 +55,23 @@ test("an admin suspends another: the other's open page goes to the login, which 
     id: number;
     email: string;
   }[];
-  const moderatorId = admins.find((admin) => admin.email === MODERATOR.email)!.id;
+  const supportId = admins.find((admin) => admin.email === SUPPORT.email)!.id;
   // A retried run may find them suspended by the first attempt: start from Active.
   expect(
-    (await request.patch(`/api/admin/admins/${moderatorId}/status`, { headers, data: { status: "Active" } })).ok(),
+    (await request.patch(`/api/admin/admins/${supportId}/status`, { headers, data: { status: "Active" } })).ok(),
   ).toBe(true);
 
-  // The moderator is signed in, in a browser of their own.
-  const moderatorContext = await browser.newContext({ viewport, baseURL });
-  waitForHydration(moderatorContext);
-  const moderator = await moderatorContext.newPage();
-  await moderatorLogsIn(moderator);
-  await expect(moderator).toHaveURL(/\/admin\/dashboard$/);
+  // The support admin is signed in, in a browser of their own.
+  const supportContext = await browser.newContext({ viewport, baseURL });
+  waitForHydration(supportContext);
+  const support = await supportContext.newPage();
+  await supportLogsIn(support);
+  await expect(support).toHaveURL(/\/admin\/dashboard$/);
 
   await page.getByRole("navigation").getByRole("link", { name: "Admins" }).click();
-  const row = page.getByRole("table", { name: "Admins" }).getByRole("row").filter({ hasText: MODERATOR.name });
+  const row = page.getByRole("table", { name: "Admins" }).getByRole("row").filter({ hasText: SUPPORT.name });
   await expect(row).toContainText("Active");
-  await row.getByLabel(`Actions for ${MODERATOR.name}`).click();
+  await row.getByLabel(`Actions for ${SUPPORT.name}`).click();
   await row.getByRole("button", { name: "Suspend admin" }).click();
   await page
     .getByRole("dialog", { name: "Suspend this admin?" })
@@ -77,30 +80,28 @@ test("an admin suspends another: the other's open page goes to the login, which 
   await expect(page.getByText("Updated!")).toBeVisible();
   await expect(row).toContainText("Suspended");
 
-  // The moderator's next call is refused and their page goes back to the admin login.
-  await moderator.getByRole("navigation").getByRole("link", { name: "Users", exact: true }).click();
-  await expect(moderator).toHaveURL(/\/admin$/);
-  await moderatorLogsIn(moderator);
-  await expect(
-    moderator.getByText("This admin account is suspended. Ask another admin to reactivate it."),
-  ).toBeVisible();
-  await expect(moderator).toHaveURL(/\/admin$/);
+  // The support admin's next call is refused and their page goes back to the admin login.
+  await support.getByRole("navigation").getByRole("link", { name: "Users", exact: true }).click();
+  await expect(support).toHaveURL(/\/admin$/);
+  await supportLogsIn(support);
+  await expect(support.getByText("This admin account is suspended. Ask another admin to reactivate it.")).toBeVisible();
+  await expect(support).toHaveURL(/\/admin$/);
 
   // Reactivated, they sign in again.
-  await row.getByLabel(`Actions for ${MODERATOR.name}`).click();
+  await row.getByLabel(`Actions for ${SUPPORT.name}`).click();
   await row.getByRole("button", { name: "Reactivate admin" }).click();
   await page
     .getByRole("dialog", { name: "Reactivate this admin?" })
     .getByRole("button", { name: "Reactivate admin" })
     .click();
   await expect(row).toContainText("Active");
-  await moderatorLogsIn(moderator);
-  await expect(moderator).toHaveURL(/\/admin\/dashboard$/);
-  await moderatorContext.close();
+  await supportLogsIn(support);
+  await expect(support).toHaveURL(/\/admin\/dashboard$/);
+  await supportContext.close();
 
-  // Both changes are in the audit log, against the moderator.
-  await page.goto(`/admin/audit-log?target_type=admin&target_id=${moderatorId}`);
+  // Both changes are in the audit log, against the support admin.
+  await page.goto(`/admin/audit-log?target_type=admin&target_id=${supportId}`);
   const log = page.getByRole("table", { name: "Audit log" });
-  await expect(log.getByRole("row").nth(1)).toContainText(`Admin #${moderatorId} reactivated: Suspended → Active`);
-  await expect(log.getByRole("row").nth(2)).toContainText(`Admin #${moderatorId} suspended: Active → Suspended`);
+  await expect(log.getByRole("row").nth(1)).toContainText(`Admin #${supportId} reactivated: Suspended → Active`);
+  await expect(log.getByRole("row").nth(2)).toContainText(`Admin #${supportId} suspended: Active → Suspended`);
 });

@@ -14,8 +14,7 @@ import { expect, test } from "./signed-in";
  * Issue 27: admins sign in with a code from an authenticator app. The second demo admin (seed-demo.ts
  * DEMO_SECOND_ADMIN) is seeded without one, so the first journey of a run that signs them in sets it up; the demo
  * admin's own code step is gone through by admin.spec.ts on a phone, and by the API sign-in whose session the other
- * admin journeys share (adminLogsIn). The second admin is held by one journey at a time (admin-suspension.spec.ts
- * suspends them).
+ * admin journeys share (adminLogsIn). The second admin is held by one journey at a time (this file's two).
  */
 const MODERATOR = { email: "moderator@demo.waterside.lr", password: ADMIN.password };
 

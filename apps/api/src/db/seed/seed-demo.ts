@@ -48,6 +48,11 @@ export const DEMO_ADMIN = { name: `${BRAND} Admin`, email: "admin@demo.waterside
 export const DEMO_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPWATERSIDEDEMOADM";
 /** A second admin, so the Admins page lists more than the one reading it (decision 057). */
 export const DEMO_SECOND_ADMIN = { name: "Patience Flomo", email: "moderator@demo.waterside.lr" };
+/**
+ * A third, for support: another admin to suspend and reactivate. The journeys suspend this one while another signs the
+ * second in with their authenticator, so neither waits for the other (each code is taken once).
+ */
+export const DEMO_SUPPORT_ADMIN = { name: "Jallah Kpoto", email: "support@demo.waterside.lr" };
 
 export const DEMO_ACCOUNTS = [
   { name: "Musu Kollie", email: "musu@demo.waterside.lr", business: false, phone: "231886123456" },
@@ -275,7 +280,10 @@ async function writeDemoData(
       totp_enabled_at: new Date(),
     })
     .returning({ id: admins.id });
-  await db.insert(admins).values({ ...DEMO_SECOND_ADMIN, password_hash: passwordHash });
+  await db.insert(admins).values([
+    { ...DEMO_SECOND_ADMIN, password_hash: passwordHash },
+    { ...DEMO_SUPPORT_ADMIN, password_hash: passwordHash },
+  ]);
   const userRows: Array<typeof users.$inferSelect> = [];
   for (const account of DEMO_ACCOUNTS) {
     const [user] = await db
