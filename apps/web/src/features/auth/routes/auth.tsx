@@ -4,6 +4,7 @@ import { redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/auth";
 import { secondaryButtonClass } from "~/components/ui/form-field";
 import { appHydrated } from "~/lib/early-taps";
+import type { NoScriptsHandle } from "~/lib/scriptless";
 import { currentSession, signIn, takeReturnRoute } from "~/lib/session";
 import { browserTransport } from "~/lib/api-client";
 import { getProviders } from "~/lib/api/get-providers";
@@ -13,6 +14,12 @@ import { LoginForm } from "../components/login-form";
 import { PhoneSignIn } from "../components/phone-sign-in";
 import { RegisterWizard } from "../components/register-wizard";
 import { SocialButtons } from "../components/social-buttons";
+
+/**
+ * Loaded on intent, as the public pages (decision 107): a visitor who followed Login from a page read without the app
+ * gets the form at once, and the app's code comes at their first focus in a field or tap.
+ */
+export const handle: NoScriptsHandle = { scripts: "on-intent" };
 
 export const meta: Route.MetaFunction = () => [
   { title: `Login or register | ${BRAND}` },
