@@ -136,6 +136,19 @@ describe("the early taps script of a page that hydrates later", () => {
     expect((sort as unknown as { heldValue: string }).heldValue).toBe("price|desc");
   });
 
+  it("holds the submit of a form only the app can send, and leaves a form the server answers alone", () => {
+    const { dispatch, control, held } = runScript(null);
+    const form = (appForm: boolean) =>
+      Object.assign(control("FORM", false), { hasAttribute: (name: string) => appForm && name === "data-app-form" });
+    const login = form(true);
+    const submit = dispatch("submit", login);
+    expect(submit.prevented && submit.stopped).toBe(true);
+    expect(login.attributes.get("aria-busy")).toBe("true");
+    const filters = dispatch("submit", form(false));
+    expect(filters.prevented || filters.stopped).toBe(false);
+    expect(held()).toEqual([login]);
+  });
+
   it("holds nothing once the page has hydrated", () => {
     const { dispatch, control, held, html } = runScript(null);
     html.attributes.add("data-hydrated");
