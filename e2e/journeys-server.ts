@@ -3,13 +3,11 @@
  * to fill the demo photo cache beforehand.
  */
 
-/** The demo data set: small, so a fresh start seeds it in seconds once its photos are cached. */
-export const JOURNEYS_DEMO_ADS = "150";
-
 /** The environment of the journeys' server, beyond its port and data folder. */
 export const JOURNEYS_SERVER_ENV = {
   HOST: "127.0.0.1",
-  DEMO_ADS: JOURNEYS_DEMO_ADS,
+  // A small demo data set: a fresh start seeds it in seconds once its photos are cached.
+  DEMO_ADS: "150",
   NODE_ENV: "development",
   LOG_LEVEL: "warn",
   // Each journey's browser and API sign-in names an address of its own (journeys/visitor-address.ts).

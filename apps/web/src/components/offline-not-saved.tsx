@@ -2,12 +2,17 @@ import { Link, useRevalidator } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
 import { NOT_SAVED_COPY } from "~/lib/offline-caches";
 
+/** What a failed fetch rejects with in Chromium, Firefox and Safari: a TypeError whose message says so. */
+const FAILED_FETCH = /failed to fetch|networkerror|load failed/i;
+
 /**
  * Whether a page failed because the device has no connection: the move's page data could not be fetched and no copy
- * was kept. Never on the server, which is online by definition.
+ * was kept (the browser says it is offline, or a connected phone's fetch failed). Any other TypeError is a fault of
+ * ours and says so. Never on the server, which is online by definition.
  */
 export const failedOffline = (error: unknown) =>
-  typeof navigator !== "undefined" && (!navigator.onLine || error instanceof TypeError);
+  typeof navigator !== "undefined" &&
+  (!navigator.onLine || (error instanceof TypeError && FAILED_FETCH.test(error.message)));
 
 /**
  * A move inside the app to a page this device never kept, made without a signal: said as such, with the way to what

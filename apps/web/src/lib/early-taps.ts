@@ -17,8 +17,8 @@ export const EARLY_TAPS_GLOBAL = "__earlyTaps";
 export const HELD_BUTTONS = "button[type=button]";
 
 /**
- * Forms only the app can send (sign-in, registration): a submit made before it is alive is held like a tap and sent
- * again once it is. Other forms (the filters, the search box) are answered by the server as they are.
+ * Forms only the app can send (the sign-in form): a submit made before it is alive is held like a tap and sent again
+ * once it is. Other forms (the filters, the search box) are answered by the server as they are.
  */
 export const APP_FORM_ATTRIBUTE = "data-app-form";
 
@@ -41,10 +41,10 @@ declare global {
 
 /**
  * Gives the held controls their tap (a click), their choice (the select set to it again, then a `change`) or their
- * submit now that
- * React listens. Called once, when the root has hydrated (root.tsx). It waits one task: the first render after
- * hydration shows what the server could not know (the session read from local storage, the saved hearts), and
- * controls must answer as that render says, so a signed-in reader's Save saves rather than asking them to log in.
+ * submit (`requestSubmit`) now that React listens. Called once, when the root has hydrated (root.tsx). It waits one
+ * task: the first render after hydration shows what the server could not know (the session read from local storage,
+ * the saved hearts), and controls must answer as that render says, so a signed-in reader's Save saves rather than
+ * asking them to log in.
  */
 export function replayEarlyTaps() {
   const held = window[EARLY_TAPS_GLOBAL] ?? [];
