@@ -63,8 +63,8 @@ export async function loadListing(
   const subcategory = category?.subcategories.find((sub) => sub.id === scope.subcategoryId);
   if ((scope.categoryId && !category) || (scope.subcategoryId && !subcategory)) throw data(null, { status: 404 });
 
+  // Only the page's category goes to the page: the whole catalog would ride in every list page's HTML for nothing.
   return {
-    categories,
     category,
     subcategory,
     counties,
