@@ -128,8 +128,8 @@ export async function auditPage(
   const flags: Flags = {
     screenEmulation: PHONE_SCREEN,
     disableStorageReset: repeatVisit,
-    // Lighthouse's reset keeps cookies and local storage, which a first visit must not have: a page inlines its styles
-    // for a browser without the styles cookie (decision 109), and loads its app at once where the app has run.
+    // Lighthouse's reset keeps cookies and local storage, which a first visit must not have: a public page loads its
+    // app at once where local storage says the app has run (decision 107), and a cookie changes what a page sends.
     clearStorageTypes: [...FIRST_VISIT_KEEPS_NOTHING],
     port,
     hostname: "127.0.0.1",

@@ -102,27 +102,3 @@ test("a first-time visitor's cards seen on a listing are logged, and the search 
   await words.pressSequentially("erator");
   await expect(page.getByRole("listbox").getByRole("option").first()).toContainText(/generator/i);
 });
-
-test("a first visit is styled before its stylesheet arrives, and the next page links the file instead of carrying it", async ({
-  page,
-}) => {
-  const bodyColour = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  // The stylesheet is answered only once the first page has been seen styled without it.
-  let answerStylesheet = () => {};
-  const stylesheetHeld = new Promise<void>((resolve) => (answerStylesheet = resolve));
-  await page.route("**/assets/*.css", async (route) => {
-    await stylesheetHeld;
-    await route.continue();
-  });
-  await page.goto("/categories", { waitUntil: "domcontentloaded" });
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await bodyColour()).not.toBe("rgba(0, 0, 0, 0)");
-  expect(await page.locator("head style").count()).toBe(1);
-
-  answerStylesheet();
-  await page.goto("/search?search=a");
-  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
-  expect(await page.locator("head style").count()).toBe(0);
-  await expect(page.locator('head link[rel="stylesheet"]')).not.toHaveAttribute("media", /.*/);
-  expect(await bodyColour()).not.toBe("rgba(0, 0, 0, 0)");
-});

@@ -3,7 +3,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import readingScript from "virtual:reading-page-script";
 import { deferHydration, withoutScripts } from "./lib/defer-hydration";
-import { inlineFirstVisitStyles } from "./lib/first-visit-styles";
 import { isScriptless, loadsAppOnIntent } from "./lib/scriptless";
 
 export const streamTimeout = 5_000;
@@ -23,7 +22,7 @@ export function handleDataRequest(response: Response) {
 /**
  * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
  * streams) so that its scripts can be moved after its `load` event, or left out on an info page
- * (lib/defer-hydration.ts), and a first visit's styles put inside it (lib/first-visit-styles.ts). Every inline script
+ * (lib/defer-hydration.ts). Every inline script
  * (React Router's, React's, the hydration loader) carries the nonce the server's Content-Security-Policy allows.
  */
 export default function handleRequest(
@@ -31,7 +30,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  { nonce, builtStylesheet }: AppLoadContext,
+  { nonce }: AppLoadContext,
 ) {
   responseHeaders.append("Vary", VARY_BY_DATA_SAVER);
   if (request.method.toUpperCase() === "HEAD") {
@@ -60,13 +59,12 @@ export default function handleRequest(
         body.on("end", () => {
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          let html = finish(Buffer.concat(chunks).toString("utf8"), nonce);
-          if (builtStylesheet) {
-            const styled = inlineFirstVisitStyles(html, request.headers.get("cookie"), builtStylesheet);
-            html = styled.html;
-            if (styled.setCookie) responseHeaders.append("Set-Cookie", styled.setCookie);
-          }
-          resolve(new Response(html, { status, headers: responseHeaders }));
+          resolve(
+            new Response(finish(Buffer.concat(chunks).toString("utf8"), nonce), {
+              status,
+              headers: responseHeaders,
+            }),
+          );
         });
         pipe(body);
       },

@@ -171,22 +171,6 @@ describeNeeding([webAppMissing()], "pages of the web app", { timeout: 30_000 }, 
     });
   });
 
-  it("gives a first visit its built styles inline and a cookie naming them; a page for that cookie links the file", async () => {
-    const first = await get(urls.listing);
-    const cookie = String(first.headers["set-cookie"]);
-    const fileName = /^styles=(root-[\w-]+\.css);/.exec(cookie)?.[1];
-    expect(fileName, cookie).toBeDefined();
-    const file = await get(`/assets/${fileName}`);
-    expect(first.body).toContain(`<style>${file.body}</style>`);
-    expect(first.body).toContain(`href="/assets/${fileName}" media="print"/>`);
-
-    const next = await ctx.app.inject({ method: "GET", url: urls.ad, headers: { cookie: `styles=${fileName}` } });
-    expect(next.statusCode).toBe(200);
-    expect(next.body).not.toContain("<style>");
-    expect(next.body).toContain(`<link nonce="" rel="stylesheet" href="/assets/${fileName}"/>`);
-    expect(next.headers["set-cookie"]).toBeUndefined();
-  });
-
   it("serves the service worker fresh on every update check, and the web app manifest every page links", async () => {
     const worker = await get("/sw.js");
     expect(worker.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -39,7 +39,6 @@ export async function registerWebApp(
   { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] }, assetArchive }: WebAppOptions,
 ) {
   let loadBuild: () => Promise<ServerBuild>;
-  let builtStylesheet: ((fileName: string) => string | undefined) | undefined;
 
   if (dev) {
     const { createServer } = await import("vite");
@@ -79,7 +78,6 @@ export async function registerWebApp(
       },
     });
     if (assetArchive) await serveEarlierReleasesAssets(app, assetArchive, path.join(builtDir, "client/assets"));
-    builtStylesheet = builtStylesheetReader(path.join(builtDir, "client/assets"));
   }
 
   await app.register(async (pages) => {
@@ -96,7 +94,6 @@ export async function registerWebApp(
         outsideLinks,
         // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
         nonce: reply.scriptNonce || undefined,
-        builtStylesheet,
         // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.
         api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init, request.ip),
       });
@@ -123,22 +120,6 @@ async function serveEarlierReleasesAssets(app: FastifyInstance, storage: Storage
     if (!body) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
     return reply.header("Cache-Control", IMMUTABLE).type(assetContentType(request.params.name)).send(body);
   });
-}
-
-/**
- * A first visit's page carries the build's stylesheet inline (apps/web/src/lib/first-visit-styles.ts, decision 109):
- * each file is read once, by a name the page itself linked; a name with a path in it, or no such file, is none.
- */
-function builtStylesheetReader(assetsDir: string) {
-  const read = new Map<string, string | undefined>();
-  return (fileName: string) => {
-    if (!read.has(fileName)) {
-      const file = path.join(assetsDir, fileName);
-      const safe = path.dirname(file) === assetsDir && fileName.endsWith(".css") && existsSync(file);
-      read.set(fileName, safe ? readFileSync(file, "utf8") : undefined);
-    }
-    return read.get(fileName);
-  };
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {

@@ -11,10 +11,5 @@ declare module "react-router" {
     outsideLinks: OutsideLinks;
     /** This response's Content-Security-Policy nonce: inline scripts run only with it (entry.server.tsx). */
     nonce?: string;
-    /**
-     * A built stylesheet's text by its file name under /assets, for a first visit's page to carry inline
-     * (lib/first-visit-styles.ts); absent in development, where Vite serves the styles.
-     */
-    builtStylesheet?: (fileName: string) => string | undefined;
   }
 }
