@@ -28,14 +28,22 @@ export function webAppMissing(): string | undefined {
   return `the web app is not built: run npm run build (${path.relative(root, webBuildEntry)} is missing)`;
 }
 
+/** Which server's code runs: this checkout's by default, another release's checked out elsewhere (previous-release.ts). */
+export interface ServerCode {
+  /** Its `server.ts`. */
+  entry?: string;
+  /** The folder it runs in, whose node_modules hold tsx. */
+  cwd?: string;
+}
+
 /**
  * The real server, started as `npm run serve` does (`node --import tsx apps/api/src/server.ts` in the repository)
  * with only `env`, PATH and SHUTDOWN_DRAIN=0: `ready` resolves once it listens, `exited` with its exit code (null
  * when a signal ended it); `output()` is all it printed so far.
  */
-export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    cwd: root,
+export function startServerProcess(env: Record<string, string>, { entry = serverEntry, cwd = root }: ServerCode = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd,
     // Tests and benchmarks stop servers at once; the drain that waits for load balancers has a test of its own.
     env: { PATH: process.env.PATH, SHUTDOWN_DRAIN: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,15 +81,19 @@ export function temporaryDataDir(name: string) {
 export async function startTestServer(
   env: { DATABASE_URL: string; DATA_DIR: string; TOKEN_SECRET: string } & Record<string, string>,
   port?: number,
+  code?: ServerCode,
 ) {
   const chosen = port ?? (await freePort());
-  const server = startServerProcess({
-    PORT: String(chosen),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
+  const server = startServerProcess(
+    {
+      PORT: String(chosen),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    code,
+  );
   await server.ready;
   return { ...server, port: chosen, url: `http://127.0.0.1:${chosen}` };
 }
