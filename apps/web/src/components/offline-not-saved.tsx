@@ -1,9 +1,7 @@
 import { Link, useRevalidator } from "react-router";
 import { BRAND } from "@waterside/shared/brand";
+import { isFailedFetch } from "~/lib/failed-fetch";
 import { NOT_SAVED_COPY } from "~/lib/offline-caches";
-
-/** What a failed fetch rejects with in Chromium, Firefox and Safari: a TypeError whose message says so. */
-const FAILED_FETCH = /failed to fetch|networkerror|load failed/i;
 
 /**
  * Whether a page failed because the device has no connection: the move's page data could not be fetched and no copy
@@ -11,8 +9,7 @@ const FAILED_FETCH = /failed to fetch|networkerror|load failed/i;
  * ours and says so. Never on the server, which is online by definition.
  */
 export const failedOffline = (error: unknown) =>
-  typeof navigator !== "undefined" &&
-  (!navigator.onLine || (error instanceof TypeError && FAILED_FETCH.test(error.message)));
+  typeof navigator !== "undefined" && (!navigator.onLine || isFailedFetch(error));
 
 /**
  * A move inside the app to a page this device never kept, made without a signal: said as such, with the way to what

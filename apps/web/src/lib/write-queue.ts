@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { ApiError } from "./api-client";
+import { isFailedFetch } from "./failed-fetch";
 import { WRITE_QUEUE_SYNC_TAG } from "./offline-caches";
 import { useSession } from "./session";
 
@@ -96,10 +97,11 @@ export function dequeueWrite(userId: number, key: string) {
 
 /**
  * Whether a failed call never reached the server (no connection): the write may be queued and sent later. A reply
- * the server gave, even an error, is not this.
+ * the server gave, even an error, is not this, nor a fault of ours: a post that failed on a bug is said as failed,
+ * never queued to fail again later.
  */
 export const isOfflineFailure = (error: unknown) =>
-  !navigator.onLine || (error instanceof ApiError ? error.status === 0 : error instanceof TypeError);
+  !navigator.onLine || (error instanceof ApiError ? error.status === 0 : isFailedFetch(error));
 
 /**
  * Where the browser has Background Sync (Chromium), it fires in the worker when the connection returns, which tells
