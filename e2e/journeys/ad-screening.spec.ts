@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { AD_FLAG_LABELS, SCREENING_MESSAGES } from "@waterside/shared/ad-screening";
 import { adminLogsIn } from "./admin-signed-in";
+import { waitForHydration } from "./hydrated-page";
 import { expect, signInto, test } from "./signed-in";
 import { uniquePhotos } from "./photos";
 import { skipSignupPrompt } from "./signup-prompt";
@@ -104,6 +105,9 @@ test("an admin acts on a duplicate photo and bans a word; a seller writing it is
 
     // A seller (a new account, in a browser of their own) writes the word in a title: refused, at the title.
     const sellerContext = await browser.newContext({ viewport });
+    // Its pages are handed over hydrated, as the fixture's are: a cold context's first /sell loads the app after
+    // `load`, which took longer than an expectation's five seconds on a busy CI box.
+    waitForHydration(sellerContext);
     await signInto(sellerContext, request);
     const seller = await sellerContext.newPage();
     await skipSignupPrompt(seller);
