@@ -40,19 +40,30 @@ async function jobsFor(name: string, key: "receiverId" | "userId", userIds: numb
   return rows.map((row) => row.data);
 }
 
+/** A browser of this user subscribed to Web Push: a message to them queues a push job. */
+async function subscribeToPush(userId: number) {
+  await ctx.sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+    values (${userId}, ${`https://push.example/${randomUUID()}`}, 'key', 'auth')`;
+}
+
 /**
  * Three people's conversations: A opens a chat with S and writes again, S answers, B opens one with S and S answers,
- * B opens one with A; then A's first message arrives again (a resend). Answers the stored messages, by step.
+ * B opens one with A; then A's first message arrives again (a resend). A and S have a browser subscribed to Web Push,
+ * B none. Answers the stored messages, by step, and the pushes they should queue.
  */
 async function converse(write: (orders: MessageOrder[]) => Promise<Written[]>) {
   const [a, b, s] = [await createUser(ctx.db), await createUser(ctx.db), await createUser(ctx.db)];
+  await subscribeToPush(a.id);
+  await subscribeToPush(s.id);
   const first = order(a.id, s.id);
   const orders = [first, order(a.id, s.id), order(s.id, a.id), order(b.id, s.id), order(s.id, b.id), order(b.id, a.id)];
   const written = await write([...orders, { ...first }]);
   expect(written.map((one) => one.kind)).toEqual([...orders.map(() => "stored"), "found"]);
   expect(stored(written[6]!).id).toBe(stored(written[0]!).id);
   const rows = written.slice(0, 6).map(stored);
-  const pushes = rows.map((row, index) => ({ messageId: Number(row.id), receiverId: orders[index]!.receiverId }));
+  const pushes = rows
+    .map((row, index) => ({ messageId: Number(row.id), receiverId: orders[index]!.receiverId }))
+    .filter(({ receiverId }) => receiverId !== b.id);
   return { a, b, s, rows, pushes };
 }
 
@@ -78,7 +89,7 @@ async function figuresOnceRecomputed(userIds: number[]) {
 }
 
 describe("the reactions to a batch of stored messages (decision 101)", () => {
-  it("queues a push per message, a mail per chat and recipient and a recompute per user, as one by one would", async () => {
+  it("queues a push per message to a subscribed recipient, a mail per chat and recipient and a recompute per user, as one by one would", async () => {
     const writer = createMessageWriter(ctx.db, events);
     // Written together, the orders are one batch (one transaction: its messages share their created_at).
     const together = await converse((orders) => Promise.all(orders.map((one) => writer.write(one))));
@@ -91,7 +102,8 @@ describe("the reactions to a batch of stored messages (decision 101)", () => {
     });
     expect(new Set(alone.rows.map((row) => row.created_at)).size).toBe(6);
 
-    // Six stored messages, six pushes: one for each, to its recipient, none for the resend.
+    // Six stored messages, four pushes: one for each to a recipient with a subscription, none for the resend, and none
+    // for S's answer to B, whom nothing could reach (the job would only find no browser).
     const byMessage = (pushes: Array<Record<string, number>>) => pushes.sort((x, y) => x.messageId! - y.messageId!);
     for (const { a, b, s, pushes } of [together, alone]) {
       const queued = await jobsFor("notifications.push-chat-message", "receiverId", [a.id, b.id, s.id]);
@@ -119,6 +131,8 @@ describe("the reactions to a batch of stored messages (decision 101)", () => {
 
   it("queues nothing for a batch that rolls back: each message tried again alone gets its jobs once", async () => {
     const [a, b, s] = [await createUser(ctx.db), await createUser(ctx.db), await createUser(ctx.db)];
+    await subscribeToPush(a.id);
+    await subscribeToPush(s.id);
     // A reaction after the others that fails for the batch (as a lost connection would), not for a message alone.
     let failedBatches = 0;
     events.onWrite("chat.messages.created", async ({ messages }) => {

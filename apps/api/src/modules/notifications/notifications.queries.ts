@@ -1,6 +1,6 @@
 import { PUSH_SUBSCRIPTIONS_MAX } from "@waterside/shared/notifications-messages";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/database.ts";
+import type { Database, Transaction } from "../../db/database.ts";
 import { chatEmailNotices, notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
 
 export async function findSettings(db: Database, userId: number) {
@@ -9,6 +9,19 @@ export async function findSettings(db: Database, userId: number) {
     .from(notificationSettings)
     .where(eq(notificationSettings.user_id, userId));
   return row ?? { push: true, email: true };
+}
+
+/**
+ * Which of these users a push can reach: a browser subscribed, and push not turned off. A chat message to anyone else
+ * queues no push job, which would only find nothing to send (most receivers, and every one of a busy chat burst's).
+ */
+export async function findPushableAmong(tx: Transaction, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await tx.execute<{ user_id: number }>(sql`
+    select distinct s.user_id from push_subscriptions s
+    left join notification_settings n on n.user_id = s.user_id
+    where s.user_id = any(${`{${[...new Set(userIds)].join(",")}}`}::int[]) and coalesce(n.push, true)`);
+  return new Set(rows.map((row) => Number(row.user_id)));
 }
 
 export async function saveSettings(db: Database, userId: number, changes: { push?: boolean; email?: boolean }) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import { findPushableAmong } from "./notifications.queries.ts";
 import { bindNotificationCentre, type QuietHours } from "./notification-centre.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
@@ -34,19 +35,25 @@ export function reactToNotificationsEvents(
     { policy: "short" },
   );
 
-  // One statement for the writer's whole batch (decision 101): a push job per message, and a mail job per chat and
-  // recipient, which reads the chat's unread messages when it runs, unless one already waits for them.
+  // Two statements for the writer's whole batch (decision 101): a push job per message to a receiver a push can
+  // reach, and a mail job per chat and recipient, which reads the chat's unread messages when it runs, unless one
+  // already waits for them.
   events.onWrite("chat.messages.created", async ({ messages }, tx) => {
     const startAfter = new Date(Date.now() + emailDelaySeconds * 1000);
     const unreadChats = new Map(
       messages.map(({ chatId, receiverId }) => [`${chatId}:${receiverId}`, { chatId, receiverId }] as const),
     );
+    const pushable = await findPushableAmong(
+      tx,
+      messages.map(({ receiverId }) => receiverId),
+    );
     await jobs.sendMany(
       [
-        ...messages.map(({ messageId, receiverId }) => ({
-          name: "notifications.push-chat-message" as const,
-          data: { messageId, receiverId },
-        })),
+        ...messages.flatMap(({ messageId, receiverId }) =>
+          pushable.has(receiverId)
+            ? [{ name: "notifications.push-chat-message" as const, data: { messageId, receiverId } }]
+            : [],
+        ),
         ...[...unreadChats].map(([key, unread]) => ({
           name: "notifications.email-unread-chat" as const,
           data: unread,

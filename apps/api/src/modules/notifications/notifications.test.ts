@@ -101,10 +101,14 @@ describe("Web Push for a recipient who is away", () => {
     expect(pushesTo(seller.subscription.endpoint)).toEqual([]);
     socket.disconnect();
 
+    // Push turned off, a message queues no push job at all: the answer comes once the message and its jobs committed.
     const off = await call("PATCH", "/user/notification-settings", seller.headers, { push: false });
     expect(off.json().data).toEqual({ push: false, email: true });
-    await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "Hello?" });
-    await endedJobs("notifications.push-chat-message", seller.user.id).toEqual(["completed", "completed"]);
+    const sent = await call("POST", `/chats/${chat.id}/messages`, buyer.headers, { text: "Hello?" });
+    expect(sent.statusCode).toBe(201);
+    expect(await jobStates(ctx.sql, "notifications.push-chat-message", { receiverId: seller.user.id })).toEqual([
+      "completed",
+    ]);
     expect(pushesTo(seller.subscription.endpoint)).toEqual([]);
   });
 
