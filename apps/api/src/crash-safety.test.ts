@@ -1,16 +1,16 @@
 import { utimesSync } from "node:fs";
 import path from "node:path";
 import { AD_IMAGE_VARIANTS } from "@waterside/shared/images";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { subcategories } from "./db/schema/catalog.ts";
 import { createLocalStorage } from "./lib/storage.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createUser } from "./test/factories.ts";
 import { describeNeeding } from "./test/needs.ts";
 import { webAppMissing } from "./test/server-process.ts";
 import { serverTestBed } from "./test/server-test-bed.ts";
+import { carAdFields, findCars } from "./test/car-ad.ts";
 
 const WRITERS = 6;
 let sequence = 0;
@@ -38,7 +38,7 @@ async function inventory() {
 
 describeNeeding([webAppMissing()], "a server killed with -9 while ads with photos are written", {}, () => {
   it("leaves no ad without images and no row without its file, and the sweep at restart removes the orphans", async () => {
-    const [subcategory] = await bed.db.select().from(subcategories).where(eq(subcategories.name, "Cars"));
+    const cars = await findCars(bed.db);
     const tokens = createTokenService(bed.db, bed.tokenSecret);
     // One seller per writer: posting is limited to 20 ads an hour per user.
     const sellerTokens = await Promise.all(
@@ -56,18 +56,11 @@ describeNeeding([webAppMissing()], "a server killed with -9 while ads with photo
       for (const name of files) body.append(name, new Blob([photo]), "photo.jpg");
       return body;
     };
-    const fields = {
+    const fields = carAdFields(cars, {
       title: "Crash test generator",
-      category_id: String(subcategory!.category_id),
-      subcategory_id: String(subcategory!.id),
-      location: "Sinkor, Montserrado",
       price: "100",
       description: "Written while the server is killed.",
-      "attributes[Brand]": "Toyota",
-      "attributes[Year]": "2014",
-      "attributes[Condition]": "Foreign Used",
-      "attributes[Transmission]": "Automatic",
-    };
+    });
 
     const server = await start();
     let running = true;

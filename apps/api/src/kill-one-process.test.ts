@@ -4,11 +4,10 @@ import { connect, createServer as createNetServer, type AddressInfo, type Socket
 import path from "node:path";
 import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { subcategories } from "./db/schema/catalog.ts";
 import { adImageFiles } from "./lib/images.ts";
 import { startMomoSandbox } from "./lib/momo-sandbox.ts";
 import { sweepOrphanFiles } from "./lib/orphan-files.ts";
@@ -22,6 +21,7 @@ import { redisServerMissing } from "./test/redis-server.ts";
 import { startS3Server } from "./test/s3-server.ts";
 import { freePort, webAppMissing } from "./test/server-process.ts";
 import { serverTestBed } from "./test/server-test-bed.ts";
+import { adForm, carAdFields, findCars } from "./test/car-ad.ts";
 
 /**
  * Issue 32 "Across machines": two app processes on one PostgreSQL, one Redis, one S3 bucket and one MoMo, with chat,
@@ -293,10 +293,7 @@ describeNeeding(
 
       const seller = await createUser(bed.db);
       const sellerAuth = { authorization: `Bearer ${await signIn(seller.id)}` };
-      const [cars] = await bed.db
-        .select({ id: subcategories.id, category_id: subcategories.category_id })
-        .from(subcategories)
-        .where(eq(subcategories.name, "Cars"));
+      const cars = await findCars(bed.db);
       let donePostingThroughA!: () => void;
       const postsThroughA = new Promise<void>((resolve) => (donePostingThroughA = resolve));
       const posts = {
@@ -309,22 +306,10 @@ describeNeeding(
       /** One ad with two photos of its own colours; undefined when the connection was cut under it. */
       async function postAd(server: Server) {
         postNumber += 1;
-        const form = new FormData();
-        const fields = {
-          title: `Toyota Corolla ${2000 + postNumber} posted mid-stream`,
-          category_id: String(cars!.category_id),
-          subcategory_id: String(cars!.id),
-          location: "Sinkor, Montserrado",
-          price: "6500",
-          description: "Clean car, AC cold, papers complete.",
-          "attributes[Brand]": "Toyota",
-          "attributes[Year]": "2014",
-          "attributes[Condition]": "Foreign Used",
-          "attributes[Transmission]": "Automatic",
-        };
-        for (const [key, value] of Object.entries(fields)) form.append(key, value);
-        form.append("images[]", new Blob([await picture(postNumber * 23)]), "front.jpg");
-        form.append("images[]", new Blob([await picture(postNumber * 23 + 180)]), "back.jpg");
+        const form = adForm(carAdFields(cars, { title: `Toyota Corolla ${2000 + postNumber} posted mid-stream` }), [
+          { body: await picture(postNumber * 23), name: "front.jpg" },
+          { body: await picture(postNumber * 23 + 180), name: "back.jpg" },
+        ]);
         try {
           const response = await fetch(`${server.url}/api/ads/create`, {
             method: "POST",

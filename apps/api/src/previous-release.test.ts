@@ -1,8 +1,7 @@
 import { MOMO_TEST_NUMBERS } from "@waterside/shared/momo-reasons";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subcategories } from "./db/schema/catalog.ts";
 import { startMomoSandbox } from "./lib/momo-sandbox.ts";
 import { createTokenService } from "./modules/auth/tokens.ts";
 import { createAd, createUser } from "./test/factories.ts";
@@ -10,6 +9,7 @@ import { describeNeeding } from "./test/needs.ts";
 import { checkOutRelease, findPreviousRelease } from "./test/previous-release.ts";
 import { startTestServer, webAppMissing } from "./test/server-process.ts";
 import { serverTestBed } from "./test/server-test-bed.ts";
+import { adForm, carAdFields, findCars } from "./test/car-ad.ts";
 
 /**
  * docs/operations/deploy.md "Migrations across a rollout": the first process of a new release migrates the database
@@ -128,33 +128,17 @@ if ("skip" in release) {
         expect(reply.status).toBe(201);
         expect(await texts(old!, asBuyer)).toContain("Yes, come see it");
 
-        const [cars] = await bed.db
-          .select({ id: subcategories.id, category_id: subcategories.category_id })
-          .from(subcategories)
-          .where(eq(subcategories.name, "Cars"));
-        const form = new FormData();
-        const fields = {
-          title: "Toyota Corolla 2014 posted during a rollout",
-          category_id: String(cars!.category_id),
-          subcategory_id: String(cars!.id),
-          location: "Sinkor, Montserrado",
-          price: "6500",
-          description: "Clean car, AC cold, papers complete.",
-          "attributes[Brand]": "Toyota",
-          "attributes[Year]": "2014",
-          "attributes[Condition]": "Foreign Used",
-          "attributes[Transmission]": "Automatic",
-        };
-        for (const [key, value] of Object.entries(fields)) form.append(key, value);
-        for (const [name, colour] of [
-          ["front.jpg", "#2a6"],
-          ["back.jpg", "#c52"],
-        ] as const) {
-          const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+        const photo = (background: string) =>
+          sharp({ create: { width: 640, height: 480, channels: 3, background } })
             .jpeg()
             .toBuffer();
-          form.append("images[]", new Blob([photo]), name);
-        }
+        const form = adForm(
+          carAdFields(await findCars(bed.db), { title: "Toyota Corolla 2014 posted during a rollout" }),
+          [
+            { body: await photo("#2a6"), name: "front.jpg" },
+            { body: await photo("#c52"), name: "back.jpg" },
+          ],
+        );
         const posted = await fetch(`${old!.url}/api/ads/create`, { method: "POST", headers: asSeller, body: form });
         expect(posted.status, await posted.clone().text()).toBe(201);
         const postedId = ((await posted.json()) as { data: { id: number } }).data.id;

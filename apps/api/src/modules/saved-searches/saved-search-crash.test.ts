@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { subcategories } from "../../db/schema/catalog.ts";
 import { savedSearches, savedSearchMatches } from "../../db/schema/saved-searches.ts";
 import { createUser } from "../../test/factories.ts";
 import { describeNeeding } from "../../test/needs.ts";
 import { webAppMissing } from "../../test/server-process.ts";
 import { serverTestBed } from "../../test/server-test-bed.ts";
 import { createTokenService } from "../auth/tokens.ts";
+import { adForm, carAdFields, findCars } from "../../test/car-ad.ts";
 
 /** Short enough for a test, long enough to kill the process between the match and its delivery. */
 const COLLAPSE_SECONDS = 6;
@@ -24,7 +24,7 @@ describeNeeding([webAppMissing()], "saved-search alerts when the matching proces
     "a match recorded before kill -9 is told exactly once by the two processes that come after",
     { timeout: 150_000 },
     async () => {
-      const [cars] = await bed.db.select().from(subcategories).where(eq(subcategories.name, "Cars"));
+      const cars = await findCars(bed.db);
       const tokens = createTokenService(bed.db, bed.tokenSecret);
       const [buyer, seller] = [await createUser(bed.db), await createUser(bed.db)];
       const token = async (userId: number) =>
@@ -35,7 +35,7 @@ describeNeeding([webAppMissing()], "saved-search alerts when the matching proces
         method: "POST",
         headers: { authorization: `Bearer ${await token(buyer.id)}`, "content-type": "application/json" },
         body: JSON.stringify({
-          filters: { search: "Premio", subcategory_id: cars!.id },
+          filters: { search: "Premio", subcategory_id: cars.id },
           frequency: "instant",
           channels: { push: true, email: false, sms: false },
         }),
@@ -46,22 +46,18 @@ describeNeeding([webAppMissing()], "saved-search alerts when the matching proces
       const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#22aa66" } })
         .jpeg()
         .toBuffer();
-      const form = new FormData();
-      const fields = {
-        title: "Toyota Premio 2011 clean",
-        category_id: String(cars!.category_id),
-        subcategory_id: String(cars!.id),
-        location: "Sinkor, Montserrado",
-        price: "5200",
-        description: "Clean car, papers complete.",
-        "attributes[Brand]": "Toyota",
-        "attributes[Year]": "2011",
-        "attributes[Condition]": "Foreign Used",
-        "attributes[Transmission]": "Automatic",
-      };
-      for (const [key, value] of Object.entries(fields)) form.append(key, value);
-      form.append("images[]", new Blob([photo]), "premio.jpg");
-      form.append("images[]", new Blob([photo]), "premio-inside.jpg");
+      const form = adForm(
+        carAdFields(cars, {
+          title: "Toyota Premio 2011 clean",
+          price: "5200",
+          description: "Clean car, papers complete.",
+          "attributes[Year]": "2011",
+        }),
+        [
+          { body: photo, name: "premio.jpg" },
+          { body: photo, name: "premio-inside.jpg" },
+        ],
+      );
       const posted = await fetch(`${first.url}/api/ads/create`, {
         method: "POST",
         headers: { authorization: `Bearer ${await token(seller.id)}` },

@@ -1,14 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { eq } from "drizzle-orm";
 import { IMAGE_SIZES } from "@waterside/shared/images";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { subcategories } from "../../db/schema/catalog.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { startS3Server } from "../../test/s3-server.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { adForm, carAdFields, findCars } from "../../test/car-ad.ts";
 
 let server: Awaited<ReturnType<typeof startS3Server>>;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -29,27 +28,12 @@ const picture = (background: string) =>
 
 describe("ad photos with S3 storage", () => {
   it("go to the bucket, and replies point at MEDIA_BASE_URL instead of /media", async () => {
-    const [cars] = await ctx.db
-      .select({ id: subcategories.id, category_id: subcategories.category_id })
-      .from(subcategories)
-      .where(eq(subcategories.name, "Cars"));
+    const cars = await findCars(ctx.db);
     const { headers } = await signedInUser(ctx.app, ctx.db);
-    const form = new FormData();
-    const fields = {
-      title: "Toyota Corolla 2014 kept in a bucket",
-      category_id: String(cars!.category_id),
-      subcategory_id: String(cars!.id),
-      location: "Sinkor, Montserrado",
-      price: "6500",
-      description: "Clean car, AC cold, papers complete.",
-      "attributes[Brand]": "Toyota",
-      "attributes[Year]": "2014",
-      "attributes[Condition]": "Foreign Used",
-      "attributes[Transmission]": "Automatic",
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append("images[]", new Blob([await picture("#ff0000")]), "red.jpg");
-    form.append("images[]", new Blob([await picture("#0000ff")]), "blue.jpg");
+    const form = adForm(carAdFields(cars, { title: "Toyota Corolla 2014 kept in a bucket" }), [
+      { body: await picture("#ff0000"), name: "red.jpg" },
+      { body: await picture("#0000ff"), name: "blue.jpg" },
+    ]);
     const body = await multipart(form);
     const created = await ctx.app.inject({
       method: "POST",

@@ -7,18 +7,15 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
 import { attributes, subcategories, subcategoryAttributes } from "../../db/schema/catalog.ts";
 import { users } from "../../db/schema/users.ts";
+import { carAdFields, findCars, type Cars } from "../../test/car-ad.ts";
 import { signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 
 const ctx = useTestApp();
-let cars: { id: number; category_id: number };
+let cars: Cars;
 beforeAll(async () => {
-  const [found] = await ctx.db
-    .select({ id: subcategories.id, category_id: subcategories.category_id })
-    .from(subcategories)
-    .where(eq(subcategories.name, "Cars"));
-  cars = found!;
+  cars = await findCars(ctx.db);
 });
 
 const picture = (color: string, format: "png" | "jpeg" = "png") => {
@@ -33,19 +30,8 @@ const colorOf = async (url: string) => {
 const storedAdFiles = async () => (await readdir(path.join(inject("mediaDir"), "ads")).catch(() => [])).length;
 
 let sequence = 0;
-const fields = (overrides: Record<string, string> = {}) => ({
-  title: `Toyota Corolla 2014 number ${++sequence}`,
-  category_id: String(cars.category_id),
-  subcategory_id: String(cars.id),
-  location: "Sinkor, Montserrado",
-  price: "6500",
-  description: "Clean car, AC cold, papers complete.",
-  "attributes[Brand]": "Toyota",
-  "attributes[Year]": "2014",
-  "attributes[Condition]": "Foreign Used",
-  "attributes[Transmission]": "Automatic",
-  ...overrides,
-});
+const fields = (overrides: Record<string, string> = {}) =>
+  carAdFields(cars, { title: `Toyota Corolla 2014 number ${++sequence}`, ...overrides });
 
 async function send(
   url: string,
