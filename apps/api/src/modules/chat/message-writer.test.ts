@@ -1,23 +1,37 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { CHAT_MESSAGES } from "@waterside/shared/chat-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDomainEvents } from "../../lib/domain-events.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { createUser } from "../../test/factories.ts";
+import { startFakePushService } from "../../test/fake-push-service.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { lockSender } from "./chat.queries.ts";
 import { createMessageWriter, type MessageOrder, type Written } from "./message-writer.ts";
 
 // The app's events: a writer of the test's own publishes on them, as a second process' writer would, and the app's
 // reactions (notifications, trust) answer inside its batches. Mail waits an hour, so its jobs stay queued to be counted.
+// Pushes go to a push service of the test's own, which keeps every subscription (one the app may not reach would be
+// forgotten at its first push, and the next message to that user would queue none).
 const failures: unknown[] = [];
 const events = createDomainEvents({ error: (...failure: unknown[]) => void failures.push(failure) });
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let pushService: Awaited<ReturnType<typeof startFakePushService>>;
 beforeAll(async () => {
-  ctx = await createTestApp({ CHAT_EMAIL_DELAY_SECONDS: "3600" }, { events });
+  pushService = await startFakePushService();
+  const caFile = path.join(mkdtempSync(path.join(tmpdir(), "waterside-ca-")), "push-ca.pem");
+  writeFileSync(caFile, pushService.certificatePem);
+  ctx = await createTestApp(
+    { CHAT_EMAIL_DELAY_SECONDS: "3600", WEB_PUSH_CA_FILE: caFile, WEB_PUSH_RELAY: pushService.origin },
+    { events },
+  );
 });
 afterAll(async () => {
   await ctx.close();
+  await pushService.close();
   expect(failures).toEqual([]);
 });
 
@@ -42,8 +56,9 @@ async function jobsFor(name: string, key: "receiverId" | "userId", userIds: numb
 
 /** A browser of this user subscribed to Web Push: a message to them queues a push job. */
 async function subscribeToPush(userId: number) {
+  const { endpoint, keys } = pushService.subscribe();
   await ctx.sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-    values (${userId}, ${`https://push.example/${randomUUID()}`}, 'key', 'auth')`;
+    values (${userId}, ${endpoint}, ${keys.p256dh}, ${keys.auth})`;
 }
 
 /**
@@ -151,6 +166,33 @@ describe("the reactions to a batch of stored messages (decision 101)", () => {
     expect(await jobsFor("notifications.email-unread-chat", "receiverId", [a.id, b.id, s.id])).toHaveLength(3);
     const recomputes = await jobsFor("trust.recompute-user", "userId", [a.id, b.id, s.id]);
     expect(recomputes.map((job) => job.userId).sort()).toEqual([a.id, s.id, s.id].sort());
+  });
+});
+
+describe("the writer's statements (one text whatever the batch's size)", () => {
+  it("stores every text and client id as written, and finds them again on a resend, in one batch", async () => {
+    const [a, b] = [await createUser(ctx.db), await createUser(ctx.db)];
+    const written = [
+      'He said "ok", then {left}',
+      'C:\\price\\list \\" and a lone backslash \\',
+      "line one\nline two\ttabbed, with a comma",
+      "NULL",
+      " spaces kept ",
+      "L$ 19,000 \u{1F697} ✓",
+    ];
+    const writer = createMessageWriter(ctx.db, events);
+    const orders = written.map((text, index) => ({ ...order(a.id, b.id, `id "${index}" \\ {x}`), text }));
+    const stored = await Promise.all(orders.map((one) => writer.write(one)));
+    expect(stored.map((one) => one.kind)).toEqual(written.map(() => "stored"));
+    const rows = await ctx.sql<{ text: string; client_id: string }[]>`
+      select text, client_id from chat_messages where sender_id = ${a.id} order by id`;
+    expect(rows.map((row) => row.text)).toEqual(written);
+    expect(rows.map((row) => row.client_id)).toEqual(orders.map((one) => one.clientId));
+    // A lone half of a surrogate pair cannot be encoded: stored as the replacement character, as a text parameter is.
+    const lone = await writer.write({ ...order(a.id, b.id), text: "broken \ud83d" });
+    expect(lone.kind === "stored" && lone.row.text).toBe("broken \ufffd");
+    const again = await Promise.all(orders.map((one) => writer.write({ ...one })));
+    expect(again.map((one) => one.kind)).toEqual(written.map(() => "found"));
   });
 });
 
