@@ -10,6 +10,7 @@ import {
 import type { PriceCandidates } from "./price-index.ts";
 import type { Database } from "../../db/database.ts";
 import { lrdBoundsOf, usdPriceOf } from "../exchange-rates/latest-rate.ts";
+import { intArray } from "../../db/array-literals.ts";
 
 export interface AdListQuery {
   categoryId?: number;
@@ -79,9 +80,9 @@ const normalized = (text: string) => sql`waterside_unaccent(lower(${text}))`;
  */
 function listConditions(query: AdListQuery): SQL[] {
   const conditions: SQL[] = [sql`a.status_id = ${AD_STATUS.active}`];
-  if (query.onlyIds) conditions.push(sql`a.id = any(${`{${query.onlyIds.join(",")}}`}::int[])`);
+  if (query.onlyIds) conditions.push(sql`a.id = any(${intArray(query.onlyIds)}::int[])`);
   if (query.closedSubcategoryIds.length > 0) {
-    conditions.push(sql`a.subcategory_id <> all(${`{${query.closedSubcategoryIds.join(",")}}`}::int[])`);
+    conditions.push(sql`a.subcategory_id <> all(${intArray(query.closedSubcategoryIds)}::int[])`);
   }
   if (query.categoryId) conditions.push(sql`a.category_id = ${query.categoryId}`);
   if (query.subcategoryId) conditions.push(sql`a.subcategory_id = ${query.subcategoryId}`);

@@ -1,5 +1,6 @@
 import { USER_STATUS } from "@waterside/shared/reference-ids";
 import { and, eq, sql } from "drizzle-orm";
+import { intArray, textArray } from "../../db/array-literals.ts";
 import type { Database, Transaction } from "../../db/database.ts";
 import { chats, userBlocks } from "../../db/schema/chat.ts";
 import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
@@ -163,12 +164,10 @@ export const chatPairKey = ({ low, high, adId }: ChatPair) => `${low}:${high}:${
  * inserted it is told `created`. A chat another writer committed during the statement is read again after it.
  */
 export async function openChats(tx: Transaction, pairs: readonly ChatPair[]) {
-  const wanted = sql.join(
-    pairs.map(({ low, high, adId }) => sql`(${low}::int, ${high}::int, ${adId}::int)`),
-    sql`, `,
-  );
   const rows = await tx.execute<{ id: number; low: number; high: number; ad_id: number | null; created: boolean }>(sql`
-    with wanted(low, high, ad_id) as (values ${wanted}),
+    with wanted(low, high, ad_id) as (
+      select * from unnest(${intArray(pairs.map((pair) => pair.low))}::int[],
+        ${intArray(pairs.map((pair) => pair.high))}::int[], ${intArray(pairs.map((pair) => pair.adId))}::int[])),
     inserted as (
       insert into chats (user_low_id, user_high_id, ad_id)
       select low, high, ad_id from wanted order by low, high, ad_id nulls first
@@ -198,7 +197,6 @@ export async function findMembers(db: Reader, chatId: number) {
 }
 
 const messageColumns = sql`id::float8 as id, chat_id, sender_id, client_id, text, read_at, created_at`;
-const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
 
 /**
  * Stores messages in one statement, in the order given (ids follow it), and moves each chat's newest message forward
@@ -210,16 +208,14 @@ export async function insertMessages(
   tx: Transaction,
   messages: ReadonlyArray<{ chatId: number; senderId: number; text: string; clientId: string | null }>,
 ): Promise<MessageRow[]> {
-  const values = sql.join(
-    messages.map(
-      (message, index) =>
-        sql`(${index}::int, ${message.chatId}::int, ${message.senderId}::int, ${message.clientId}::text, ${message.text}::text)`,
-    ),
-    sql`, `,
-  );
   const inserted = await tx.execute<MessageRow & Record<string, unknown>>(sql`
     insert into chat_messages (chat_id, sender_id, client_id, text)
-    select chat_id, sender_id, client_id, text from (values ${values}) as input(ord, chat_id, sender_id, client_id, text)
+    select chat_id, sender_id, client_id, text
+    from unnest(${intArray(messages.map((message) => message.chatId))}::int[],
+      ${intArray(messages.map((message) => message.senderId))}::int[],
+      ${textArray(messages.map((message) => message.clientId))}::text[],
+      ${textArray(messages.map((message) => message.text))}::text[])
+      with ordinality as input(chat_id, sender_id, client_id, text, ord)
     order by ord
     on conflict (sender_id, client_id) do nothing
     returning ${messageColumns}`);
@@ -227,14 +223,12 @@ export async function insertMessages(
   const newest = new Map<number, MessageRow>();
   for (const row of rows) newest.set(row.chat_id, row);
   if (newest.size > 0) {
-    const moves = sql.join(
-      [...newest.values()].map((row) => sql`(${row.chat_id}::int, ${row.id}::bigint, ${row.created_at}::timestamptz)`),
-      sql`, `,
-    );
+    const moved = [...newest.values()];
     await tx.execute(sql`
       update chats c set last_message_id = greatest(coalesce(c.last_message_id, 0), moved.id),
         last_message_at = greatest(c.last_message_at, moved.at)
-      from (values ${moves}) as moved(chat_id, id, at)
+      from unnest(${intArray(moved.map((row) => row.chat_id))}::int[], ${intArray(moved.map((row) => row.id))}::bigint[],
+        ${textArray(moved.map((row) => row.created_at))}::timestamptz[]) as moved(chat_id, id, at)
       where c.id = moved.chat_id`);
   }
   return rows;
@@ -262,13 +256,10 @@ export async function findSent(db: Reader, senderId: number, clientId: string) {
 /** The messages these senders stored under these client ids, in one query. */
 export async function findSentMany(db: Reader, sent: ReadonlyArray<{ senderId: number; clientId: string }>) {
   if (sent.length === 0) return [];
-  const pairs = sql.join(
-    sent.map(({ senderId, clientId }) => sql`(${senderId}::int, ${clientId}::text)`),
-    sql`, `,
-  );
   const rows = await db.execute<MessageRow & Record<string, unknown>>(sql`
     select ${messageColumns} from chat_messages
-    where (sender_id, client_id) in (values ${pairs})`);
+    where (sender_id, client_id) in (select * from unnest(${intArray(sent.map((one) => one.senderId))}::int[],
+      ${textArray(sent.map((one) => one.clientId))}::text[]))`);
   return [...rows];
 }
 
@@ -316,10 +307,8 @@ export async function findWritingStandings(
       exists (select 1 from user_blocks
         where (blocker_id = pair.sender_id and blocked_id = pair.receiver_id)
            or (blocker_id = pair.receiver_id and blocked_id = pair.sender_id)) as blocked
-    from (values ${sql.join(
-      pairs.map(({ senderId, receiverId }) => sql`(${senderId}::int, ${receiverId}::int)`),
-      sql`, `,
-    )}) as pair(sender_id, receiver_id)`,
+    from unnest(${intArray(pairs.map((pair) => pair.senderId))}::int[],
+      ${intArray(pairs.map((pair) => pair.receiverId))}::int[]) as pair(sender_id, receiver_id)`,
   );
   return rows.map((row) => ({
     senderId: row.sender_id,
@@ -390,7 +379,7 @@ export async function findContactsOf(db: Reader, userIds: number[]): Promise<Map
   if (userIds.length === 0) return contacts;
   const rows = await db.execute<{ user_id: number; contact: number }>(sql`
     select distinct u.id as user_id, case when c.user_low_id = u.id then c.user_high_id else c.user_low_id end as contact
-    from unnest(${`{${userIds.join(",")}}`}::int[]) as u(id)
+    from unnest(${intArray(userIds)}::int[]) as u(id)
     join chats c on c.user_low_id = u.id or c.user_high_id = u.id`);
   for (const row of rows) contacts.get(row.user_id)!.push(row.contact);
   return contacts;

@@ -181,7 +181,7 @@ describe("the writer's statements (one text whatever the batch's size)", () => {
       "L$ 19,000 \u{1F697} ✓",
     ];
     const writer = createMessageWriter(ctx.db, events);
-    const orders = written.map((text, index) => ({ ...order(a.id, b.id, `id "${index}" \\ {x}`), text }));
+    const orders = written.map((text, index) => ({ ...order(a.id, b.id), clientId: `id "${index}" \\ {x}`, text }));
     const stored = await Promise.all(orders.map((one) => writer.write(one)));
     expect(stored.map((one) => one.kind)).toEqual(written.map(() => "stored"));
     const rows = await ctx.sql<{ text: string; client_id: string }[]>`

@@ -1,5 +1,6 @@
 import { PUSH_SUBSCRIPTIONS_MAX } from "@waterside/shared/notifications-messages";
 import { and, eq, sql } from "drizzle-orm";
+import { intArray } from "../../db/array-literals.ts";
 import type { Database, Transaction } from "../../db/database.ts";
 import { chatEmailNotices, notificationSettings, pushSubscriptions } from "../../db/schema/notifications.ts";
 
@@ -20,7 +21,7 @@ export async function findPushableAmong(tx: Transaction, userIds: readonly numbe
   const rows = await tx.execute<{ user_id: number }>(sql`
     select distinct s.user_id from push_subscriptions s
     left join notification_settings n on n.user_id = s.user_id
-    where s.user_id = any(${`{${[...new Set(userIds)].join(",")}}`}::int[]) and coalesce(n.push, true)`);
+    where s.user_id = any(${intArray([...new Set(userIds)])}::int[]) and coalesce(n.push, true)`);
   return new Set(rows.map((row) => Number(row.user_id)));
 }
 

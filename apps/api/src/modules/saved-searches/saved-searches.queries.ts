@@ -1,15 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { AD_STATUS } from "@waterside/shared/reference-ids";
 import type { TSavedSearchFilters } from "@waterside/shared/saved-searches";
+import { intArray, textArray } from "../../db/array-literals.ts";
 import type { Database, Transaction } from "../../db/database.ts";
 import { usdPriceOf } from "../exchange-rates/latest-rate.ts";
 
 type Executor = Database | Transaction;
-
-/** A PostgreSQL array literal of ids. */
-const intArray = (ids: number[]) => `{${ids.join(",")}}`;
-/** A PostgreSQL array literal of texts, each quoted: keys hold commas and spaces ("l:sinkor, montserrado"). */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 export type SavedSearchRow = {
   id: number;

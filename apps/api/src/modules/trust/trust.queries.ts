@@ -1,6 +1,7 @@
 import { DEAL_NOTICE_PREFIX } from "@waterside/shared/chat-messages";
 import { sql, type SQL } from "drizzle-orm";
 import { TRUST_MIN_CHATS, TRUST_WINDOW_DAYS } from "@waterside/shared/trust";
+import { intArray } from "../../db/array-literals.ts";
 import type { Database } from "../../db/database.ts";
 import type { Transaction } from "../../lib/domain-events.ts";
 
@@ -77,7 +78,7 @@ async function writeStats(db: Executor, participants: SQL): Promise<number[]> {
 /** Recomputes these users' figures; answers those whose shown figures changed. */
 export async function recomputeUsers(db: Executor, userIds: readonly number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
-  return writeStats(db, sql`select unnest(${`{${userIds.join(",")}}`}::int[]) as user_id`);
+  return writeStats(db, sql`select unnest(${intArray(userIds)}::int[]) as user_id`);
 }
 
 /**
@@ -109,8 +110,7 @@ export async function usersConcernedByMessages(
     if (!kept || message.messageId < kept.messageId) firsts.set(key, message);
   }
   if (firsts.size === 0) return [];
-  const column = (pick: (message: (typeof messages)[number]) => number) =>
-    `{${[...firsts.values()].map(pick).join(",")}}`;
+  const column = (pick: (message: (typeof messages)[number]) => number) => intArray([...firsts.values()].map(pick));
   const rows = await tx.execute<{ user_id: number }>(sql`
     select distinct case when opening.sender_id = b.sender_id then b.receiver_id else b.sender_id end as user_id
     from unnest(${column((m) => m.chatId)}::int[], ${column((m) => m.messageId)}::bigint[],
