@@ -81,6 +81,7 @@ async function main() {
     dev,
     publicUrl: config.publicUrl,
     outsideLinks: config.outsideLinks,
+    safeDeals: config.safeDeals,
     // Shared by the deployment's processes: assets of a release stay served after its processes are gone (decision 099).
     assetArchive: storage,
   });

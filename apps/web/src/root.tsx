@@ -31,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     origin: context.origin,
     outsideLinks: context.outsideLinks,
+    safeDeals: context.safeDeals,
     // Decision 105: the page is rendered light for `Save-Data: on` or the visitor's cookie (entry.server.tsx varies).
     dataSaver: dataSaverRequestOf(request),
     ...(await loadExchangeRate(context.api)),

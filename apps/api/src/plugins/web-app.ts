@@ -22,6 +22,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The app-store and social pages the footer and Contact us link to (config.outsideLinks); none when not given. */
   outsideLinks?: { apps: Array<{ store: string; href: string }>; social: Array<{ name: string; href: string }> };
+  /** Whether buyers may start safe deals (config.safeDeals): the pages offer them only then. Off when not given. */
+  safeDeals?: boolean;
   /**
    * The storage the processes of a deployment share: the build's hashed assets are archived there at start, and an
    * /assets file this build lacks (another release's) is answered from there (decision 099). Production only.
@@ -36,7 +38,7 @@ export interface WebAppOptions {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] }, assetArchive }: WebAppOptions,
+  { webRoot, dev, publicUrl, outsideLinks = { apps: [], social: [] }, safeDeals = false, assetArchive }: WebAppOptions,
 ) {
   let loadBuild: () => Promise<ServerBuild>;
 
@@ -92,6 +94,7 @@ export async function registerWebApp(
       const response = await handler(toFetchRequest(request, reply, origin), {
         origin,
         outsideLinks,
+        safeDeals,
         // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
         nonce: reply.scriptNonce || undefined,
         // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.

@@ -9,6 +9,8 @@ declare module "react-router" {
     origin: string;
     /** The app-store and social pages the operator configured (apps/api/src/config.ts, decision 064). */
     outsideLinks: OutsideLinks;
+    /** Whether buyers may start safe deals (SAFE_DEALS, decision 103): off, no page offers one. */
+    safeDeals: boolean;
     /** This response's Content-Security-Policy nonce: inline scripts run only with it (entry.server.tsx). */
     nonce?: string;
   }

@@ -5,6 +5,7 @@ import { withSignal } from "~/lib/api-client";
 import { authedTransport } from "~/lib/session";
 import { useLoad } from "~/lib/use-load";
 import { getDeal } from "../api/get-deal";
+import { useSafeDeals } from "../hooks/use-safe-deals";
 import { DealStatus } from "./deal-status";
 
 /** What the conversation tells the deal card: the deal its notices name, and the newest message. */
@@ -18,7 +19,8 @@ export interface ChatDealContext {
 /**
  * A chat's safe deal (issue 33): the card of the deal the chat last told a step of, with its state and what the reader
  * goes to it for; or, without one (or after it was cancelled), the buyer's "Safe deal" entry that opens the ad's
- * dialog (`buyerStartHref`). Nothing while loading or when it cannot be read: the chat does not depend on it.
+ * dialog (`buyerStartHref`), where the operator offers safe deals. Nothing while loading or when it cannot be read:
+ * the chat does not depend on it.
  */
 export function ChatDeal({
   context,
@@ -29,6 +31,7 @@ export function ChatDeal({
   buyerStartHref: string | null;
 }) {
   const { dealId, lastMessageId } = context;
+  const offered = useSafeDeals();
   const found = useLoad(
     dealId === null ? null : (signal) => getDeal(withSignal(authedTransport, signal), dealId),
     [dealId, lastMessageId],
@@ -37,7 +40,7 @@ export function ChatDeal({
   const deal = dealId === null ? null : found.data;
   if (deal === undefined) return null;
   if (deal && deal.status !== "cancelled") return <DealCard deal={deal} />;
-  if (!buyerStartHref) return null;
+  if (!buyerStartHref || !offered) return null;
   return (
     <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-emerald-50 px-3 py-2 text-sm">
       <span className="min-w-0 text-emerald-950">Pay safely: the money is held until you have the item.</span>

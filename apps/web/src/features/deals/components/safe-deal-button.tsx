@@ -4,15 +4,16 @@ import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass } from "~/components/ui/form-field";
 import { useSession } from "~/lib/session";
+import { useSafeDeals } from "../hooks/use-safe-deals";
 
 /** Where a user verifies their phone number (Personal Details). */
 const VERIFY_PHONE_PATH = "/profile?tab=details";
 
 /**
- * "Buy with Safe Deal" on the ad page (issue 33): for a signed-in buyer of an active ad who is not its seller. A buyer
- * without a verified phone is told why and where to verify it. The dialog and the payment (`checkout`, composed by the
- * page and loaded lazily) come only when pressed, so the page carries a button's bytes. `startOpen` opens it at once
- * (the chat's "Safe deal" entry leads here).
+ * "Buy with Safe Deal" on the ad page (issue 33): for a signed-in buyer of an active ad who is not its seller, where the
+ * operator offers safe deals. A buyer without a verified phone is told why and where to verify it. The dialog and the
+ * payment (`checkout`, composed by the page and loaded lazily) come only when pressed, so the page carries a button's
+ * bytes. `startOpen` opens it at once (the chat's "Safe deal" entry leads here).
  */
 export function SafeDealButton({
   ad,
@@ -24,8 +25,14 @@ export function SafeDealButton({
   checkout: (close: () => void) => ReactNode;
 }) {
   const session = useSession();
+  const offered = useSafeDeals();
   const [open, setOpen] = useState(startOpen);
-  if (session.status !== "signed-in" || session.user.id === ad.user_id || ad.status_id !== AD_STATUS.active) {
+  if (
+    !offered ||
+    session.status !== "signed-in" ||
+    session.user.id === ad.user_id ||
+    ad.status_id !== AD_STATUS.active
+  ) {
     return null;
   }
   if (!session.user.phone_verified) {
