@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { singleImageFile } from "./lib/images.ts";
 import { describeNeeding } from "./test/needs.ts";
 import { freePort, startTestServer, temporaryDataDir, webAppMissing } from "./test/server-process.ts";
+import { adForm, carAdFields } from "./test/car-ad.ts";
 
 /**
  * The restore drill of docs/operations/backups.md (issue 32 "Recover", decision 095): a seller, a buyer, two ads with
@@ -155,21 +156,10 @@ async function postAd(server: Server, token: string, title: string, seeds: [numb
     "/subcategories/active",
   );
   const cars = subcategories.find((subcategory) => subcategory.name === "Cars")!;
-  const form = new FormData();
-  const fields = {
-    title,
-    category_id: String(cars.category_id),
-    subcategory_id: String(cars.id),
-    location: "Sinkor, Montserrado",
-    price: "6500",
-    description: "Clean car, AC cold, papers complete. Restore drill.",
-    "attributes[Brand]": "Toyota",
-    "attributes[Year]": "2014",
-    "attributes[Condition]": "Foreign Used",
-    "attributes[Transmission]": "Automatic",
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const seed of seeds) form.append("images[]", new Blob([await photo(seed)]), `photo-${seed}.jpg`);
+  const form = adForm(
+    carAdFields(cars, { title, description: "Clean car, AC cold, papers complete. Restore drill." }),
+    await Promise.all(seeds.map(async (seed) => ({ body: await photo(seed), name: `photo-${seed}.jpg` }))),
+  );
   const { data } = await api<{ id: number }>(server, "/ads/create", { token, body: form, status: 201 });
   return data.id;
 }

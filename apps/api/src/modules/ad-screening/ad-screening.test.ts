@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { adFlags } from "../../db/schema/ad-screening.ts";
 import { adminAuditLog } from "../../db/schema/admin.ts";
 import { adImages, ads } from "../../db/schema/ads.ts";
-import { subcategories } from "../../db/schema/catalog.ts";
 import { backfillAdImageSizes } from "../../db/seed/ad-image-sizes.ts";
 import { encodeAdPhoto, storeAdImage } from "../../lib/images.ts";
 import { hammingDistance, photoHash } from "../../lib/photo-hash.ts";
@@ -16,19 +15,16 @@ import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/fa
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { compileRule, findContacts, matchRules } from "./text-screening.ts";
+import { carAdFields, findCars, type Cars } from "../../test/car-ad.ts";
 
 const ctx = useTestApp();
 type Headers = Record<string, string>;
-let cars: { id: number; category_id: number };
+let cars: Cars;
 let adminHeaders: Headers;
 let adminId: number;
 
 beforeAll(async () => {
-  const [found] = await ctx.db
-    .select({ id: subcategories.id, category_id: subcategories.category_id })
-    .from(subcategories)
-    .where(eq(subcategories.name, "Cars"));
-  cars = found!;
+  cars = await findCars(ctx.db);
   const admin = await signedInAdmin(ctx.app, ctx.db, "Rules Admin");
   adminHeaders = admin.headers;
   adminId = admin.admin.id;
@@ -51,19 +47,13 @@ async function photo(seed: number, width = 800, height = 600) {
 const resaved = async (original: Buffer) => sharp(original).resize(400).jpeg({ quality: 60 }).toBuffer();
 
 let sequence = 0;
-const fields = (overrides: Record<string, string> = {}) => ({
-  title: `Honda Fit 2015 number ${++sequence}`,
-  category_id: String(cars.category_id),
-  subcategory_id: String(cars.id),
-  location: "Sinkor, Montserrado",
-  price: "6500",
-  description: "Clean car, AC cold, papers complete.",
-  "attributes[Brand]": "Honda",
-  "attributes[Year]": "2015",
-  "attributes[Condition]": "Foreign Used",
-  "attributes[Transmission]": "Automatic",
-  ...overrides,
-});
+const fields = (overrides: Record<string, string> = {}) =>
+  carAdFields(cars, {
+    title: `Honda Fit 2015 number ${++sequence}`,
+    "attributes[Brand]": "Honda",
+    "attributes[Year]": "2015",
+    ...overrides,
+  });
 
 async function send(url: string, headers: Headers, values: Record<string, string>, files: Buffer[], key = "images[]") {
   const form = new FormData();

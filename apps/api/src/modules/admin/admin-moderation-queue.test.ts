@@ -10,6 +10,7 @@ import { subcategories } from "../../db/schema/catalog.ts";
 import { createAd, createUser, signedInAdmin, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { adForm, carAdFields, findCars } from "../../test/car-ad.ts";
 
 const ctx = useTestApp();
 let adminHeaders: Record<string, string>;
@@ -178,32 +179,20 @@ describe("POST and DELETE /api/admin/moderation-queue/{ad_id}/reviewed", () => {
   });
 
   it("takes a posted ad in, unreviewed, with its posting", async () => {
-    const [cars] = await ctx.db
-      .select({ id: subcategories.id, category_id: subcategories.category_id })
-      .from(subcategories)
-      .where(eq(subcategories.name, "Cars"));
+    const cars = await findCars(ctx.db);
     const { headers } = await signedInUser(ctx.app, ctx.db);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      title: "Freshly posted pickup",
-      category_id: String(cars!.category_id),
-      subcategory_id: String(cars!.id),
-      location: "Sinkor, Montserrado",
-      price: "6500",
-      description: "Runs well, papers complete.",
-      "attributes[Brand]": "Toyota",
-      "attributes[Year]": "2014",
-      "attributes[Condition]": "Foreign Used",
-      "attributes[Transmission]": "Automatic",
-    })) {
-      form.append(key, value);
-    }
-    for (const color of ["#ff0000", "#00ff00", "#0000ff"]) {
-      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
-        .png()
-        .toBuffer();
-      form.append("images[]", new Blob([picture]), "photo.png");
-    }
+    const pictures = await Promise.all(
+      ["#ff0000", "#00ff00", "#0000ff"].map(async (color) => ({
+        body: await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+          .png()
+          .toBuffer(),
+        name: "photo.png",
+      })),
+    );
+    const form = adForm(
+      carAdFields(cars, { title: "Freshly posted pickup", description: "Runs well, papers complete." }),
+      pictures,
+    );
     const body = await multipart(form);
     const posted = await ctx.app.inject({
       method: "POST",

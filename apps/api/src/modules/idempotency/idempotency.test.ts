@@ -4,37 +4,29 @@ import { IDEMPOTENCY_MESSAGES } from "@waterside/shared/idempotency-messages";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ads } from "../../db/schema/ads.ts";
-import { subcategories } from "../../db/schema/catalog.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { createIdempotentWrites, type CompleteKey } from "./idempotent-writes.ts";
+import { carAdFields, findCars, type Cars } from "../../test/car-ad.ts";
 
 const ctx = useTestApp();
-let cars: { id: number; category_id: number };
+let cars: Cars;
 beforeAll(async () => {
-  const [found] = await ctx.db
-    .select({ id: subcategories.id, category_id: subcategories.category_id })
-    .from(subcategories)
-    .where(eq(subcategories.name, "Cars"));
-  cars = found!;
+  cars = await findCars(ctx.db);
 });
 
 let sequence = 0;
-const fields = (overrides: Record<string, string> = {}) => ({
-  title: `Nissan Patrol 2012 queued number ${++sequence}`,
-  category_id: String(cars.category_id),
-  subcategory_id: String(cars.id),
-  location: "Sinkor, Montserrado",
-  price: "9500",
-  description: "Posted from a phone that was offline when the seller pressed Post.",
-  "attributes[Brand]": "Nissan",
-  "attributes[Year]": "2012",
-  "attributes[Condition]": "Foreign Used",
-  "attributes[Transmission]": "Automatic",
-  ...overrides,
-});
+const fields = (overrides: Record<string, string> = {}) =>
+  carAdFields(cars, {
+    title: `Nissan Patrol 2012 queued number ${++sequence}`,
+    price: "9500",
+    description: "Posted from a phone that was offline when the seller pressed Post.",
+    "attributes[Brand]": "Nissan",
+    "attributes[Year]": "2012",
+    ...overrides,
+  });
 
 const picture = (background: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background } })

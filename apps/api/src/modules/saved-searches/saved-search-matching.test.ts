@@ -6,6 +6,7 @@ import { ads } from "../../db/schema/ads.ts";
 import { attributes } from "../../db/schema/catalog.ts";
 import { exchangeRates } from "../../db/schema/exchange-rates.ts";
 import { savedSearches, savedSearchMatches } from "../../db/schema/saved-searches.ts";
+import { adForm, carAdFields, findCars } from "../../test/car-ad.ts";
 import { createAd, createUser, signedInUser } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 import { useTestApp } from "../../test/test-app.ts";
@@ -348,25 +349,13 @@ describe("from posting to the bell", () => {
     async () => {
       const buyer = await saveSearch({ search: "Axio", subcategory_id: CARS });
       const seller = await signedInUser(ctx.app, ctx.db);
-      const form = new FormData();
-      const values = {
-        title: "Toyota Axio 2014 clean",
-        category_id: "1",
-        subcategory_id: String(CARS),
-        location: "Sinkor, Montserrado",
-        price: "6500",
-        description: "Clean car, AC cold, papers complete.",
-        "attributes[Brand]": "Toyota",
-        "attributes[Year]": "2014",
-        "attributes[Condition]": "Foreign Used",
-        "attributes[Transmission]": "Automatic",
-      };
-      for (const [key, value] of Object.entries(values)) form.append(key, value);
       const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ff0000" } })
         .png()
         .toBuffer();
-      form.append("images[]", new Blob([image]), "red.png");
-      form.append("images[]", new Blob([image]), "red-again.png");
+      const form = adForm(carAdFields(await findCars(ctx.db), { title: "Toyota Axio 2014 clean" }), [
+        { body: image, name: "red.png" },
+        { body: image, name: "red-again.png" },
+      ]);
       const body = await multipart(form);
       const posted = await ctx.app.inject({
         method: "POST",

@@ -17,6 +17,7 @@ import { useTestApp } from "../../test/test-app.ts";
 import { createAdScreening } from "../ad-screening/ad-screening.service.ts";
 import { createPriceGuide } from "../ads/price-guide.ts";
 import { createAdLifecycle } from "./ad-lifecycle.service.ts";
+import { adForm, carAdFields, findCars } from "../../test/car-ad.ts";
 
 const ctx = useTestApp();
 const DAY = 86_400_000;
@@ -51,32 +52,25 @@ const titlesOf = (response: LightMyRequestResponse) =>
 
 describe("posting sets expires_at from the category", () => {
   it("gives a posted ad its category's expiry_days, which edits, admins' status changes and the category's later changes do not move; My Ads and the page carry it", async () => {
-    const [cars] = await ctx.db
-      .select({ id: subcategories.id, category_id: subcategories.category_id })
-      .from(subcategories)
-      .where(eq(subcategories.name, "Cars"));
-    await ctx.db.update(categories).set({ expiry_days: 45 }).where(eq(categories.id, cars!.category_id));
+    const cars = await findCars(ctx.db);
+    await ctx.db.update(categories).set({ expiry_days: 45 }).where(eq(categories.id, cars.category_id));
     const { headers } = await signedInUser(ctx.app, ctx.db);
-    const form = new FormData();
-    const fields = {
+    const pictures = await Promise.all(
+      ["#ff0000", "#00ff00"].map(async (color) => ({
+        body: await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+          .png()
+          .toBuffer(),
+        name: "photo.png",
+      })),
+    );
+    const fields = carAdFields(cars, {
       title: "Honda Fit 2012 with fresh expiry",
-      category_id: String(cars!.category_id),
-      subcategory_id: String(cars!.id),
-      location: "Sinkor, Montserrado",
       price: "4200",
       description: "Clean car, papers complete.",
       "attributes[Brand]": "Honda",
       "attributes[Year]": "2012",
-      "attributes[Condition]": "Foreign Used",
-      "attributes[Transmission]": "Automatic",
-    };
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    for (const color of ["#ff0000", "#00ff00"]) {
-      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
-        .png()
-        .toBuffer();
-      form.append("images[]", new Blob([picture]), "photo.png");
-    }
+    });
+    const form = adForm(fields, pictures);
     const body = await multipart(form);
     const created = await ctx.app.inject({
       method: "POST",
