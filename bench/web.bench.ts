@@ -9,7 +9,8 @@
  *
  *   npm run build && node --import tsx bench/web.bench.ts
  *
- * It starts the server on DATA_DIR when set, else on a fresh temporary one seeded with 120 demo ads.
+ * It starts the production build (NODE_ENV=production on plain node, as an operator runs it) on DATA_DIR when set, else
+ * on a fresh temporary one seeded with 120 demo ads.
  * CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_RUNS the first visits per page (3).
  */
 import { gzipSync } from "node:zlib";
@@ -44,7 +45,7 @@ interface Page {
   bytesBudget: boolean;
 }
 
-const server = await startBenchServer({ demoAds: 120 });
+const server = await startBenchServer({ demoAds: 120, production: true });
 const chromium = await launchChromium().catch(async (error: unknown) => {
   await server.stop();
   throw error;

@@ -1,5 +1,8 @@
 // The tests' way of starting the real server: one spawn of `npm run serve` for both.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import {
+  builtServerEntry,
   freePort,
   startServerProcess,
   temporaryDataDir,
@@ -28,10 +31,23 @@ export function exitUnlessWebBuilt() {
  * The real server (`npm run serve`) on the built web app with `env` (and PATH), on a free loopback port, ready once it
  * prints its banner; past start-up it logs only warnings, shown here next to the figures they may explain.
  */
-export async function serve(env: Record<string, string>, data = env.DATA_DIR ?? ""): Promise<BenchServer> {
+export async function serve(
+  env: Record<string, string>,
+  data = env.DATA_DIR ?? "",
+  { production = false }: { production?: boolean } = {},
+): Promise<BenchServer> {
   exitUnlessWebBuilt();
   const port = await freePort();
-  const server = startServerProcess({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env });
+  const server = startServerProcess(
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+      ...(production && productionEnv(`http://127.0.0.1:${port}`)),
+    },
+    production ? { entry: builtServerEntry } : {},
+  );
   await server.ready;
   server.child.stdout.pipe(process.stdout);
   server.child.stderr.pipe(process.stderr);
@@ -47,11 +63,35 @@ export async function serve(env: Record<string, string>, data = env.DATA_DIR ?? 
 }
 
 /**
- * The server with this shell's configuration on DATA_DIR when set, else on a fresh temporary folder seeded with
- * `demoAds` demo ads.
+ * What production requires besides the shell's configuration (config.ts), with the demo data a benchmark reads: React
+ * renders in its production mode only under NODE_ENV=production, at about half the development mode's time a page.
+ * Mail goes nowhere (no benchmark sends any).
  */
-export async function startBenchServer({ demoAds }: { demoAds: number }): Promise<BenchServer> {
+const productionEnv = (publicUrl: string) => ({
+  NODE_ENV: "production",
+  PUBLIC_URL: publicUrl,
+  TOKEN_SECRET: randomBytes(24).toString("hex"),
+  SMTP_URL: "smtp://127.0.0.1:1",
+  SEED_DEMO: "true",
+});
+
+/**
+ * The server with this shell's configuration on DATA_DIR when set, else on a fresh temporary folder seeded with
+ * `demoAds` demo ads. `production`: the production build (`npm run build`) on plain node with NODE_ENV=production,
+ * as an operator runs it (decision 094), for figures a visitor would meet; else the sources in development mode.
+ */
+export async function startBenchServer({
+  demoAds,
+  production = false,
+}: {
+  demoAds: number;
+  production?: boolean;
+}): Promise<BenchServer> {
   exitUnlessWebBuilt();
+  if (production && !existsSync(builtServerEntry)) {
+    console.error("The API is not built: run npm run build, then this benchmark again.");
+    process.exit(1);
+  }
   const temporary = process.env.DATA_DIR ? undefined : temporaryDataDir("bench");
   const env = Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -62,6 +102,7 @@ export async function startBenchServer({ demoAds }: { demoAds: number }): Promis
     const server = await serve(
       { ...env, ...(temporary && { DATA_DIR: temporary.path, DEMO_ADS: String(demoAds) }) },
       data,
+      { production },
     );
     return {
       ...server,

@@ -8,6 +8,8 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../../../..");
 const serverEntry = path.join(root, "apps/api/src/server.ts");
 const webBuildEntry = path.join(root, "apps/web/build/server/index.js");
+/** The API's production build (`npm run build`, decision 094). */
+export const builtServerEntry = path.join(root, "apps/api/dist/server.js");
 
 /** A port the OS says is free now. */
 export async function freePort(): Promise<number> {
@@ -28,9 +30,12 @@ export function webAppMissing(): string | undefined {
   return `the web app is not built: run npm run build (${path.relative(root, webBuildEntry)} is missing)`;
 }
 
-/** Which server's code runs: this checkout's by default, another release's checked out elsewhere (previous-release.ts). */
+/**
+ * Which server's code runs: this checkout's by default, another release's checked out elsewhere (previous-release.ts),
+ * or the production build (`builtServerEntry`).
+ */
 export interface ServerCode {
-  /** Its `server.ts`. */
+  /** Its `server.ts`, run through tsx, or a built `server.js`, run by plain node as production runs it. */
   entry?: string;
   /** The folder it runs in, whose node_modules hold tsx. */
   cwd?: string;
@@ -42,7 +47,7 @@ export interface ServerCode {
  * when a signal ended it); `output()` is all it printed so far.
  */
 export function startServerProcess(env: Record<string, string>, { entry = serverEntry, cwd = root }: ServerCode = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry], {
     cwd,
     // Tests and benchmarks stop servers at once; the drain that waits for load balancers has a test of its own.
     env: { PATH: process.env.PATH, SHUTDOWN_DRAIN: "0", ...env },
