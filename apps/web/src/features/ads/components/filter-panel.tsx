@@ -1,7 +1,7 @@
 import { AD_SORT_CHOICES, ATTRIBUTE_FILTER_MESSAGES } from "@waterside/shared/ads-messages";
 import type { TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useSearchParams, useSubmit } from "react-router";
+import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { useExchangeRate } from "~/lib/exchange-rate";
 import { CURRENCY_SYMBOLS } from "@waterside/shared/money";
@@ -124,7 +124,6 @@ function FilterForm({
   const rate = useExchangeRate();
   const lrdBounds = priceCurrencyOf(params) === "LRD";
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(typing.current), []);
 
   // The fields keep what was typed while this form applies it; an address changed elsewhere (a chip removed, Clear
   // all, back) resets them to what it says.
@@ -137,6 +136,17 @@ function FilterForm({
     setSeen(search);
     if (!ownQueries.includes(search)) setFieldsKey(search);
   }
+  // A move asked for elsewhere wins over numbers still resting here: applied late, the old fields would put back what
+  // a chip just took away. Its fields are then reset to the new address, as above.
+  const navigation = useNavigation();
+  const movingElsewhere =
+    navigation.location && !ownQueries.includes(new URLSearchParams(navigation.location.search).toString())
+      ? navigation.location.key
+      : undefined;
+  useEffect(() => {
+    if (movingElsewhere) clearTimeout(typing.current);
+  }, [movingElsewhere]);
+  useEffect(() => () => clearTimeout(typing.current), [fieldsKey]);
 
   const apply = (form: HTMLFormElement) => {
     clearTimeout(typing.current);
