@@ -230,6 +230,13 @@ console.log(
     `${resent.reduce((sum, report) => sum + report.resent, 0)}, confirmed ` +
     `${resent.reduce((sum, report) => sum + report.confirmed, 0)}. Load average during the run: ${loadDuring}.`,
 );
+console.log(
+  `The load generators' own event-loop delay while sending (p50 / p99 / max, ms): ` +
+    tallies
+      .map(({ loopDelay }) => `${loopDelay.p50.toFixed(0)} / ${loopDelay.p99.toFixed(0)} / ${loopDelay.max.toFixed(0)}`)
+      .join("; ") +
+    `: a delivery is timed when the receiving generator's loop gets to it.`,
+);
 console.table(
   table.map(({ figure, measured, target, met }) => ({
     figure,

@@ -4,6 +4,7 @@
  * limits the figures. Driven over the IPC channel of `fork`.
  */
 import type { ClientToServerEvents, ServerToClientEvents, TSendMessageAck } from "@waterside/shared/realtime";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -42,6 +43,11 @@ export type ClientReport =
       deliveredTwice: number;
       /** When the last of them arrived, ms on the shared clock. */
       lastDeliveredAt: number;
+      /**
+       * This process's own event-loop delay while sending, ms: a delivery that arrives while its loop is busy is timed
+       * when the loop gets to it, so this much of a latency may be the load generator's, not the server's.
+       */
+      loopDelay: { p50: number; p99: number; max: number };
     }
   | { kind: "resent"; resent: number; confirmed: number; refused: number }
   | { kind: "closed" };
@@ -60,6 +66,7 @@ const latencies: number[] = [];
 let delivered = 0;
 let deliveredTwice = 0;
 let phaseStartedAt = Infinity;
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 let lastDeliveredAt = 0;
 /** Messages sent and not yet acknowledged, by client id, with what a resend needs. */
 const pending = new Map<string, { from: number; to: number; chatId?: number; text: string }>();
@@ -175,6 +182,7 @@ async function send(rate: number, seconds: number, runId: string) {
   let exhausted = 0;
   const answers: Array<Promise<void>> = [];
   phaseStartedAt = clock();
+  loopDelay.enable();
   const firstSentAt = phaseStartedAt;
   if (ready.length > 0)
     await paced(Math.round(rate * seconds), rate, (index) => {
@@ -225,7 +233,16 @@ process.on("message", (command: ClientCommand) => {
     if (command.kind === "open") return open(command.senders, command.rate, command.runId);
     if (command.kind === "send") return send(command.rate, command.seconds, command.runId);
     if (command.kind === "tally") {
-      return report({ kind: "tally", latencies, delivered, deliveredTwice, lastDeliveredAt });
+      loopDelay.disable();
+      const ms = (nanoseconds: number) => nanoseconds / 1e6;
+      return report({
+        kind: "tally",
+        latencies,
+        delivered,
+        deliveredTwice,
+        lastDeliveredAt,
+        loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+      });
     }
     if (command.kind === "resend") return resend();
     for (const socket of sockets.values()) socket.disconnect();
