@@ -10,7 +10,7 @@ import { OwnerExpiredNotice } from "~/features/selling/components/owner-expired-
 import { SaveToggle } from "~/components/save-toggle";
 import { isMissing } from "~/lib/api-client";
 import { getAd } from "~/features/ads/api/get-ad";
-import { getAds } from "~/features/ads/api/get-ads";
+import { getAdCards } from "~/features/ads/api/get-ads";
 import { getAdAvailability } from "~/features/ads/api/get-ad-availability";
 import { GoneAd, type GoneAdProps } from "~/features/ads/components/gone-ad";
 import { getCategories } from "~/lib/api/get-categories";
@@ -61,7 +61,7 @@ async function goneAd(api: ApiTransport, params: Route.LoaderArgs["params"]) {
   const [categories, counties] = await Promise.all([getCategories(api), getLocations(api)]);
   const category = categories.find((candidate) => String(candidate.id) === params.categoryId);
   const subcategory = category?.subcategories.find((candidate) => String(candidate.id) === params.subcategoryId);
-  const similar = await getAds(api, {
+  const similar = await getAdCards(api, {
     per_page: GONE_SIMILAR_ADS,
     sort_combined: "visibility_score|desc",
     ...(subcategory && { subcategory_id: subcategory.id }),
@@ -90,8 +90,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   const related = { per_page: HORIZONTAL_LIST_SIZE + 1, sort_combined: "visibility_score|desc" };
   const [similar, bySeller, reviews, sellerReviews] = await Promise.all([
-    getAds(context.api, { ...related, subcategory_id: ad.subcategory_id }),
-    getAds(context.api, { ...related, user_id: ad.user_id }),
+    getAdCards(context.api, { ...related, subcategory_id: ad.subcategory_id }),
+    getAdCards(context.api, { ...related, user_id: ad.user_id }),
     // The page renders without its reviews rather than not at all; the browser asks again.
     getReviews(context.api, ad.id).catch(() => null),
     // What buyers said of the seller after proven deals (issue 33); the seller card goes without it if it fails.

@@ -5,7 +5,7 @@ import { AdCard } from "~/components/ads/ad-card";
 import { NoAds } from "~/components/ads/no-ads";
 import { NotFound } from "~/components/not-found";
 import { isMissing } from "~/lib/api-client";
-import { getAds } from "~/features/ads/api/get-ads";
+import { getAdCards } from "~/features/ads/api/get-ads";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, adListJsonLd, pageMeta, siteOrigin } from "~/lib/seo";
@@ -40,7 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const [user, ads, rating, dealReviews] = await Promise.all([
       getUser(context.api, userId),
-      getAds(context.api, { user_id: userId, per_page: PROFILE_ADS }),
+      getAdCards(context.api, { user_id: userId, per_page: PROFILE_ADS }),
       // Beyond the spec: buyers judge the seller, not only one ad. The page shows without it if it fails.
       getSellerRating(context.api, userId).catch(() => null),
       // What others said after proven deals with them (issue 33); the browser asks again if it fails here.

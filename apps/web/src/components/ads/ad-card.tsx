@@ -1,4 +1,3 @@
-import type { TAdListItem } from "@waterside/shared/ads";
 import { Link } from "react-router";
 import { AD_CARD_ATTRIBUTE, logAdClick, watchAdCard } from "~/lib/analytics-log";
 import { useDataSaver } from "~/lib/data-saver";
@@ -6,6 +5,7 @@ import { formatDate, formatPrice } from "~/lib/format";
 import { AdPrice } from "./ad-price";
 import { SaveToggle } from "~/components/save-toggle";
 import { VerifiedMark } from "~/components/trust/verified-badge";
+import type { TAdCard } from "./ad-card-data";
 import { adPath } from "./ad-path";
 import { cardPhoto } from "./card-photo";
 
@@ -22,7 +22,7 @@ export function AdCard({
   eager = false,
   wasPrice = null,
 }: {
-  ad: TAdListItem;
+  ad: TAdCard;
   sizes: string;
   eager?: boolean;
   /** Saved Items (issue 29): the price the saver saw before it dropped, shown beside the new one. */

@@ -11,7 +11,9 @@ export function AdPrice({
   ad,
   otherClassName = "text-sm font-medium text-slate-600",
 }: {
-  ad: Pick<TAdListItem, "price" | "currency" | "price_local" | "subcategory">;
+  ad: Pick<TAdListItem, "price" | "currency" | "price_local"> & {
+    subcategory: Pick<TAdListItem["subcategory"], "price_unit">;
+  };
   /** How the other currency is written beside the seller's price. */
   otherClassName?: string;
 }) {

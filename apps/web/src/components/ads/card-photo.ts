@@ -13,7 +13,11 @@ export interface PhotoSources {
  * shows it; with the data saver on, the small card alone, whatever the screen (decision 105). `src` stays the card
  * otherwise, for browsers without `srcset`.
  */
-export function cardPhoto(image: TAdImage | undefined, sizes: string, dataSaver: boolean): PhotoSources {
+export function cardPhoto(
+  image: Pick<TAdImage, "card_url" | "card_small_url"> | undefined,
+  sizes: string,
+  dataSaver: boolean,
+): PhotoSources {
   if (!image) return { src: "/favicon.svg" };
   if (dataSaver) return { src: image.card_small_url };
   return {

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { ApiError } from "~/lib/api-client";
 import { adListJsonLd } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
-import { getAds } from "./api/get-ads";
+import { getAdCards } from "./api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
 import { getLocations } from "~/lib/api/get-locations";
 import { getFeaturedBusinesses } from "./api/get-featured-businesses";
@@ -43,10 +43,10 @@ export async function loadListing(
   const [categories, counties, ads, attributeFilters, featured] = await Promise.all([
     sellerId ? getSellerCategories(context.api, sellerId) : getCategories(context.api),
     getLocations(context.api),
-    getAds(context.api, filters).catch((error: unknown) => {
+    getAdCards(context.api, filters).catch((error: unknown) => {
       // L$ bounds before any exchange rate is set cannot be converted (422 on price_currency): the list without them.
       if (error instanceof ApiError && error.status === 422 && error.errors?.price_currency) {
-        return getAds(context.api, {
+        return getAdCards(context.api, {
           ...filters,
           price_min: undefined,
           price_max: undefined,

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdCard } from "~/components/ads/ad-card-data";
 import { useLocation, useNavigation } from "react-router";
 import { NoAds } from "~/components/ads/no-ads";
 import { AdCard, AdCardSkeletons } from "~/components/ads/ad-card";
@@ -16,7 +16,7 @@ const CARD_SIZES = [
 ].join(", ");
 
 /** The results grid: skeletons while new results load, the spec's empty state when there are none. */
-export function AdGrid({ ads }: { ads: TAdListItem[] }) {
+export function AdGrid({ ads }: { ads: TAdCard[] }) {
   const navigation = useNavigation();
   const location = useLocation();
   // Only a new page of the same list (filters, sort, paging) shows placeholders, not leaving it.

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdCard } from "~/components/ads/ad-card-data";
 import type { TCounty } from "@waterside/shared/catalog";
 import { Link } from "react-router";
 import { AdGrid } from "./ad-grid";
@@ -11,7 +11,7 @@ export interface GoneAdProps {
   category?: { id: number; name: string };
   subcategory?: { id: number; name: string };
   /** Ads of the same subcategory (or the most visible ones when the link names none that exists). */
-  similar: TAdListItem[];
+  similar: TAdCard[];
   counties: TCounty[];
 }
 

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdCard } from "~/components/ads/ad-card-data";
 import { useRef } from "react";
 import { Link } from "react-router";
 import { NoAds } from "~/components/ads/no-ads";
@@ -17,7 +17,7 @@ export function HorizontalAdList({
 }: {
   id: string;
   title: string;
-  ads: TAdListItem[];
+  ads: TAdCard[];
   viewAll: string;
 }) {
   const scroller = useRef<HTMLUListElement>(null);

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdCard } from "~/components/ads/ad-card-data";
 import type { TPaged } from "@waterside/shared/api-envelope";
 import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, type ReactNode } from "react";
@@ -18,7 +18,7 @@ import { TopBrands } from "./top-brands";
 export interface ListingViewProps {
   heading: string;
   counties: TCounty[];
-  ads: TPaged<TAdListItem>;
+  ads: TPaged<TAdCard>;
   filters: TFilterDefinition[];
   defaultSort: string;
   /** The category whose subcategories the selector offers, and the one chosen. */

@@ -1,4 +1,4 @@
-import type { TAdListItem } from "@waterside/shared/ads";
+import type { TAdCard } from "~/components/ads/ad-card-data";
 import { useState } from "react";
 import { clsx } from "clsx";
 import { NoAds } from "~/components/ads/no-ads";
@@ -13,7 +13,7 @@ const CARD_SIZES = [
 ].join(", ");
 
 /** Spec §2: the ad page ends with a toggle between Similar Ads and Ads By Seller. */
-export function RelatedAds({ similar, bySeller }: { similar: TAdListItem[]; bySeller: TAdListItem[] }) {
+export function RelatedAds({ similar, bySeller }: { similar: TAdCard[]; bySeller: TAdCard[] }) {
   const [tab, setTab] = useState<"similar" | "seller">("similar");
   const ads = tab === "similar" ? similar : bySeller;
   const tabClass = (active: boolean) =>

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta, siteOrigin } from "~/lib/seo";
-import { getAds } from "../api/get-ads";
+import { getAdCards } from "../api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
 import { getLocations } from "~/lib/api/get-locations";
 import { HorizontalAdList } from "../components/horizontal-ad-list";
@@ -21,9 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [categories, counties, ...lists] = await Promise.all([
     getCategories(context.api),
     getLocations(context.api),
-    ...SECTIONS.map(({ section }) => getAds(context.api, { section, per_page: HORIZONTAL_LIST_SIZE })),
+    ...SECTIONS.map(({ section }) => getAdCards(context.api, { section, per_page: HORIZONTAL_LIST_SIZE })),
   ]);
-  return { categories, counties, sections: SECTIONS.map((entry, index) => ({ ...entry, ads: lists[index]!.data })) };
+  return {
+    // The tiles show a category's name and picture: its subcategories would ride in the page for nothing.
+    categories: categories.map(({ id, name, image_url }) => ({ id, name, image_url })),
+    counties,
+    sections: SECTIONS.map((entry, index) => ({ ...entry, ads: lists[index]!.data })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
