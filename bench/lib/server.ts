@@ -1,4 +1,4 @@
-// The tests' way of starting the real server: one spawn of `npm run serve` for both.
+// The tests' way of starting the real server, from its sources or its build: one spawn for both.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import {
@@ -28,7 +28,7 @@ export function exitUnlessWebBuilt() {
 }
 
 /**
- * The real server (`npm run serve`) on the built web app with `env` (and PATH), on a free loopback port, ready once it
+ * The real server on the built web app with `env` (and PATH), on a free loopback port, ready once it
  * prints its banner; past start-up it logs only warnings, shown here next to the figures they may explain.
  */
 export async function serve(

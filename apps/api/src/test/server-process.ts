@@ -42,9 +42,9 @@ export interface ServerCode {
 }
 
 /**
- * The real server, started as `npm run serve` does (`node --import tsx apps/api/src/server.ts` in the repository)
- * with only `env`, PATH and SHUTDOWN_DRAIN=0: `ready` resolves once it listens, `exited` with its exit code (null
- * when a signal ended it); `output()` is all it printed so far.
+ * The real server from its sources (`node --import tsx apps/api/src/server.ts` in the repository), or from the build
+ * `npm run serve` runs (`builtServerEntry`), with only `env`, PATH and SHUTDOWN_DRAIN=0: `ready` resolves once it
+ * listens, `exited` with its exit code (null when a signal ended it); `output()` is all it printed so far.
  */
 export function startServerProcess(env: Record<string, string>, { entry = serverEntry, cwd = root }: ServerCode = {}) {
   const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry], {
