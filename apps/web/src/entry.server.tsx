@@ -2,7 +2,9 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import readingScript from "virtual:reading-page-script";
+import { getLocations } from "./lib/api/get-locations";
 import { deferHydration, withoutScripts } from "./lib/defer-hydration";
+import { LocationsProvider } from "./lib/locations";
 import { isScriptless, loadsAppOnIntent } from "./lib/scriptless";
 
 export const streamTimeout = 5_000;
@@ -22,20 +24,23 @@ export function handleDataRequest(response: Response) {
 /**
  * React Router's default Node entry, except that a page is rendered whole before it is sent (no loader here
  * streams) so that its scripts can be moved after its `load` event, or left out on an info page
- * (lib/defer-hydration.ts). Every inline script
- * (React Router's, React's, the hydration loader) carries the nonce the server's Content-Security-Policy allows.
+ * (lib/defer-hydration.ts), and inside the providers the browser's entry gives its app too (entry.client.tsx).
+ * Every inline script (React Router's, React's, the hydration loader) carries the nonce the server's
+ * Content-Security-Policy allows.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  { nonce }: AppLoadContext,
+  { nonce, api }: AppLoadContext,
 ) {
   responseHeaders.append("Vary", VARY_BY_DATA_SAVER);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The same list the browser reads before it hydrates (lib/locations.tsx); none when it cannot be read, as there.
+  const counties = await getLocations(api).catch(() => []);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
@@ -48,7 +53,11 @@ export default function handleRequest(
       ? withoutScripts
       : (html: string, nonce?: string) =>
           deferHydration(html, nonce, loadsAppOnIntent(handles) ? { onIntent: { readingScript } } : {});
-    const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const page = (
+      <LocationsProvider counties={counties}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </LocationsProvider>
+    );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       onAllReady() {

@@ -14,7 +14,6 @@ import { getAdCards } from "~/features/ads/api/get-ads";
 import { getAdAvailability } from "~/features/ads/api/get-ad-availability";
 import { GoneAd, type GoneAdProps } from "~/features/ads/components/gone-ad";
 import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
 import type { ApiTransport } from "~/lib/api-client";
 import { useLoad } from "~/lib/use-load";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
@@ -58,7 +57,7 @@ const GONE_SIMILAR_ADS = 8;
  */
 async function goneAd(api: ApiTransport, params: Route.LoaderArgs["params"]) {
   const state = /^\d{1,9}$/.test(params.adId) ? await getAdAvailability(api, params.adId) : "unknown";
-  const [categories, counties] = await Promise.all([getCategories(api), getLocations(api)]);
+  const categories = await getCategories(api);
   const category = categories.find((candidate) => String(candidate.id) === params.categoryId);
   const subcategory = category?.subcategories.find((candidate) => String(candidate.id) === params.subcategoryId);
   const similar = await getAdCards(api, {
@@ -73,7 +72,6 @@ async function goneAd(api: ApiTransport, params: Route.LoaderArgs["params"]) {
     ...(category && { category: { id: category.id, name: category.name } }),
     ...(subcategory && { subcategory: { id: subcategory.id, name: subcategory.name } }),
     similar: similar.data,
-    counties,
   };
   return data({ gone }, { status: gone.status });
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/sell";
 import { loadDraft } from "~/lib/ad-drafts";
 import { browserTransport } from "~/lib/api-client";
 import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
+import { useCounties } from "~/lib/locations";
 import { authedTransport, useSession } from "~/lib/session";
 import { requireSession } from "~/lib/require-session";
 import { getAd } from "~/features/ads/api/get-ad";
@@ -25,12 +25,11 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const draftId = new URL(request.url).searchParams.get("draft");
   const draft = draftId ? await loadDraft(draftId) : undefined;
   const adId = params.adId ?? (draftId && !draftId.startsWith("draft-") ? draftId : undefined);
-  const [categories, counties, ad] = await Promise.all([
+  const [categories, ad] = await Promise.all([
     getCategories(browserTransport),
-    getLocations(browserTransport),
     adId ? (getAd(authedTransport, adId, { load: "lastest_subscription" }) as Promise<EditedAd>) : undefined,
   ]);
-  return { categories, counties, ad, draft, draftId: draft ? draftId : null };
+  return { categories, ad, draft, draftId: draft ? draftId : null };
 }
 
 export function HydrateFallback() {
@@ -45,7 +44,8 @@ export default function Sell({ loaderData }: Route.ComponentProps) {
 }
 
 /** The selling feature's wizard, whose step 3 buys a boost with the payments feature's packages and purchase flow. */
-function SellPage({ categories, counties, ad, draft, draftId }: Route.ComponentProps["loaderData"]) {
+function SellPage({ categories, ad, draft, draftId }: Route.ComponentProps["loaderData"]) {
+  const counties = useCounties();
   const navigate = useNavigate();
   const session = useSession();
   // Spec selling §4: closing or cancelling any purchase modal, and the end of the payment, go to /profile. Leaving

@@ -6,7 +6,6 @@ import { adListJsonLd } from "~/lib/seo";
 import { adPath } from "~/components/ads/ad-path";
 import { getAdCards } from "./api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
 import { getFeaturedBusinesses } from "./api/get-featured-businesses";
 import { getSellerCategories } from "./api/get-seller-categories";
 import { getSubcategoryFilters } from "./api/get-subcategory-filters";
@@ -40,9 +39,8 @@ export async function loadListing(
   // With search words and no chosen sort, the API orders by relevance; otherwise the page's default.
   if (!filters.sort_combined && !filters.search) filters.sort_combined = scope.defaultSort;
 
-  const [categories, counties, ads, attributeFilters, featured] = await Promise.all([
+  const [categories, ads, attributeFilters, featured] = await Promise.all([
     sellerId ? getSellerCategories(context.api, sellerId) : getCategories(context.api),
-    getLocations(context.api),
     getAdCards(context.api, filters).catch((error: unknown) => {
       // L$ bounds before any exchange rate is set cannot be converted (422 on price_currency): the list without them.
       if (error instanceof ApiError && error.status === 422 && error.errors?.price_currency) {
@@ -67,7 +65,6 @@ export async function loadListing(
   return {
     category,
     subcategory,
-    counties,
     ads,
     filters: attributeFilters,
     featured,

@@ -1,5 +1,4 @@
 import type { TAdCard } from "~/components/ads/ad-card-data";
-import type { TCounty } from "@waterside/shared/catalog";
 import { Link } from "react-router";
 import { AdGrid } from "./ad-grid";
 import { SearchBar } from "./search-bar";
@@ -12,14 +11,13 @@ export interface GoneAdProps {
   subcategory?: { id: number; name: string };
   /** Ads of the same subcategory (or the most visible ones when the link names none that exists). */
   similar: TAdCard[];
-  counties: TCounty[];
 }
 
 /**
  * Where a shared link of an ad that is no longer shown lands (decision 059): what happened, in the ad's category
  * when the link names one, with a search box and similar ads to go on with, inside the site's header and footer.
  */
-export function GoneAd({ status, category, subcategory, similar, counties }: GoneAdProps) {
+export function GoneAd({ status, category, subcategory, similar }: GoneAdProps) {
   const listing = category && subcategory && `/categories/${category.id}/${subcategory.id}`;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
@@ -37,7 +35,7 @@ export function GoneAd({ status, category, subcategory, similar, counties }: Gon
           Search for what you need, or look at similar ads below.
         </p>
         <div className="mx-auto mt-4 max-w-2xl text-left">
-          <SearchBar counties={counties} />
+          <SearchBar />
         </div>
         <div className="mt-4 flex flex-wrap justify-center gap-3 text-sm">
           {listing && subcategory && (

@@ -1,4 +1,3 @@
-import type { TCounty } from "@waterside/shared/catalog";
 import { BRAND } from "@waterside/shared/brand";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";
@@ -26,7 +25,7 @@ const SLIDES = [
   },
 ] as const;
 
-export function HeroBanner({ counties }: { counties: TCounty[] }) {
+export function HeroBanner() {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const dataSaver = useDataSaver();
@@ -69,7 +68,7 @@ export function HeroBanner({ counties }: { counties: TCounty[] }) {
         </div>
         {/* The same search bar as listings, suggestions included, on a white card. */}
         <div className="mt-5 max-w-3xl rounded-xl bg-white p-2 text-slate-900 shadow-lg">
-          <SearchBar counties={counties} />
+          <SearchBar />
         </div>
         <div className="mt-5 flex items-center gap-3">
           <button

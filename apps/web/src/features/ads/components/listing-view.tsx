@@ -1,6 +1,6 @@
 import type { TAdCard } from "~/components/ads/ad-card-data";
 import type { TPaged } from "@waterside/shared/api-envelope";
-import type { TCategory, TCounty, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
+import type { TCategory, TFeaturedBusiness, TFilterDefinition } from "@waterside/shared/catalog";
 import { useEffect, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { SaveSearchButton, savedSearchFilters, suggestSearchName } from "~/components/save-search-button";
@@ -17,7 +17,6 @@ import { TopBrands } from "./top-brands";
 
 export interface ListingViewProps {
   heading: string;
-  counties: TCounty[];
   ads: TPaged<TAdCard>;
   filters: TFilterDefinition[];
   defaultSort: string;
@@ -31,7 +30,6 @@ export interface ListingViewProps {
 /** A list of ads with search bar, subcategory selector, filters, chips, results and pages. */
 export function ListingView({
   heading,
-  counties,
   ads,
   filters,
   defaultSort,
@@ -59,7 +57,6 @@ export function ListingView({
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-4 sm:px-6">
       <SearchBar
         key={`${params.get("search")}|${params.get("location")}`}
-        counties={counties}
         search={params.get("search") ?? ""}
         location={params.get("location") ?? ""}
       />

@@ -1,10 +1,10 @@
 import type { TSuggestion } from "@waterside/shared/ads";
 import { SUGGESTION_MIN_LENGTH } from "@waterside/shared/ads-messages";
-import type { TCounty } from "@waterside/shared/catalog";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { LocationPicker } from "~/components/location-picker";
 import { browserTransport } from "~/lib/api-client";
+import { useCounties } from "~/lib/locations";
 import { useLoad } from "~/lib/use-load";
 import { getSuggestions } from "../api/get-suggestions";
 
@@ -16,15 +16,8 @@ const NO_SUGGESTIONS: TSuggestion[] = [];
  * The search bar of category and search pages: words, a place, and title suggestions as you type.
  * Give it `key={search}` so a new search in the URL starts it afresh.
  */
-export function SearchBar({
-  counties,
-  search = "",
-  location = "",
-}: {
-  counties: TCounty[];
-  search?: string;
-  location?: string;
-}) {
+export function SearchBar({ search = "", location = "" }: { search?: string; location?: string }) {
+  const counties = useCounties();
   const [text, setText] = useState(search);
   const navigate = useNavigate();
   const listId = useId();

@@ -6,7 +6,6 @@ import type { Route } from "./+types/categories";
 import type { BreadcrumbHandle } from "~/lib/breadcrumbs";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
 import { HeroBanner } from "../components/hero-banner";
 
 /** Spec §9: a category shows its first 20 items, with a Show All toggle when it has more than 10. */
@@ -16,8 +15,7 @@ const SHOW_ALL_AFTER = 10;
 const MOBILE_BREAKPOINT = 768;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, counties] = await Promise.all([getCategories(context.api), getLocations(context.api)]);
-  return { categories, counties };
+  return { categories: await getCategories(context.api) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,14 +31,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: "Categories", to: "/categories" }) };
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
-  const { categories, counties } = loaderData;
+  const { categories } = loaderData;
   useEffect(() => {
     window.scrollTo({ top: window.innerWidth <= MOBILE_BREAKPOINT ? 200 : 400, behavior: "smooth" });
   }, []);
 
   return (
     <>
-      <HeroBanner counties={counties} />
+      <HeroBanner />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <h1 className="mb-6 text-2xl font-semibold">All categories</h1>
         {categories.length === 0 ? (

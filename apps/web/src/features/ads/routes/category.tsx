@@ -40,13 +40,12 @@ export const handle: BreadcrumbHandle = {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, counties, ads, sellerName } = loaderData;
+  const { category, ads, sellerName } = loaderData;
   const [params] = useSearchParams();
   const seller = new URLSearchParams([...params].filter(([key]) => key === "user_id" || key === "user_name"));
   return (
     <ListingView
       heading={`${sellerName ? `${sellerName} ` : ""}${category!.name}`}
-      counties={counties}
       ads={ads}
       filters={[]}
       defaultSort={LISTING_DEFAULT_SORT}

@@ -6,7 +6,6 @@ import type { Route } from "./+types/home";
 import { pageMeta, siteOrigin } from "~/lib/seo";
 import { getAdCards } from "../api/get-ads";
 import { getCategories } from "~/lib/api/get-categories";
-import { getLocations } from "~/lib/api/get-locations";
 import { HorizontalAdList } from "../components/horizontal-ad-list";
 import { CategoryTile } from "../components/category-tile";
 import { HeroBanner } from "../components/hero-banner";
@@ -18,15 +17,13 @@ const SECTIONS = [
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, counties, ...lists] = await Promise.all([
+  const [categories, ...lists] = await Promise.all([
     getCategories(context.api),
-    getLocations(context.api),
     ...SECTIONS.map(({ section }) => getAdCards(context.api, { section, per_page: HORIZONTAL_LIST_SIZE })),
   ]);
   return {
     // The tiles show a category's name and picture: its subcategories would ride in the page for nothing.
     categories: categories.map(({ id, name, image_url }) => ({ id, name, image_url })),
-    counties,
     sections: SECTIONS.map((entry, index) => ({ ...entry, ads: lists[index]!.data })),
   };
 }
@@ -42,13 +39,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { categories, counties, sections } = loaderData;
+  const { categories, sections } = loaderData;
   return (
     <>
       <h1 className="sr-only">
         {BRAND}: {BRAND_TAGLINE}
       </h1>
-      <HeroBanner counties={counties} />
+      <HeroBanner />
       <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="mb-4 flex items-baseline justify-between">
           <h2 id="home-categories" className="text-xl font-semibold">

@@ -44,11 +44,10 @@ export const handle: BreadcrumbHandle = {
 };
 
 export default function SubcategoryListingPage({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, counties, ads, filters, featured, sellerName } = loaderData;
+  const { category, subcategory, ads, filters, featured, sellerName } = loaderData;
   return (
     <ListingView
       heading={`${sellerName ? `${sellerName} ` : ""}${subcategory!.name} Ads`}
-      counties={counties}
       ads={ads}
       filters={filters}
       defaultSort={LISTING_DEFAULT_SORT}

@@ -53,15 +53,7 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: "Search", to: "/search" }) };
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { counties, ads } = loaderData;
+  const { ads } = loaderData;
   const [params] = useSearchParams();
-  return (
-    <ListingView
-      heading={heading(params)}
-      counties={counties}
-      ads={ads}
-      filters={[]}
-      defaultSort={SEARCH_DEFAULT_SORT}
-    />
-  );
+  return <ListingView heading={heading(params)} ads={ads} filters={[]} defaultSort={SEARCH_DEFAULT_SORT} />;
 }

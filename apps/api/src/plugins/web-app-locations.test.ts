@@ -1,0 +1,68 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { describeNeeding } from "../test/needs.ts";
+import { webAppMissing } from "../test/server-process.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { registerWebApp } from "./web-app.ts";
+
+const webRoot = path.resolve(import.meta.dirname, "../../../web");
+
+/** Text as React writes it in an attribute or an element ("B'hai" is `B&#x27;hai`). */
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+
+/** The page at `url` as server.ts serves it: its HTML, and the router data it carries for the browser's app. */
+async function pageAt(site: TestApp, url: string) {
+  const page = await site.app.inject({ method: "GET", url });
+  expect(page.statusCode).toBe(200);
+  const routerData = [...page.body.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)]
+    .map((match) => JSON.parse(match[1]!) as string)
+    .join("");
+  return { html: page.body, routerData };
+}
+
+describeNeeding([webAppMissing()], "the location picker's counties and areas", { timeout: 60_000 }, () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await createTestApp();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      TOKEN_SECRET: "t".repeat(40),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "waterside-locations-")),
+    });
+    await registerWebApp(site.app, {
+      webRoot,
+      dev: false,
+      publicUrl: "http://waterside.test",
+      outsideLinks: config.outsideLinks,
+      safeDeals: config.safeDeals,
+    });
+  });
+  afterAll(() => site?.close());
+
+  it("are in every search box's picker and not in the pages' router data, which the app reads them without", async () => {
+    const counties = (await site.app.inject({ method: "GET", url: "/api/locations" })).json<{
+      data: Array<{ name: string; areas: Array<{ name: string }> }>;
+    }>().data;
+    expect(counties).toHaveLength(15);
+    for (const url of ["/", "/categories", "/categories/1/1", "/search?search=car"]) {
+      const { html, routerData } = await pageAt(site, url);
+      for (const county of counties) {
+        const name = escaped(county.name);
+        expect(html, url).toContain(`<option value="${name}">All of <!-- -->${name}</option>`);
+        for (const area of county.areas) expect(html, url).toContain(`value="${escaped(area.name)}, ${name}"`);
+      }
+      expect(routerData, url).toContain("loaderData");
+      expect(routerData, url).not.toContain("Sinkor");
+      expect(routerData, url).not.toContain("Greenville");
+    }
+  });
+});
