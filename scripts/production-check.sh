@@ -168,8 +168,11 @@ health="$(curl -sf "$base/api/health")" || fail "/api/health"
 grep -q '"status":"ok"' <<<"$health" || fail "/api/health said $health"
 page="$(curl -sf -H 'Accept: text/html' "$base/")" || fail "GET / did not answer 2xx"
 grep -q '<title>[^<]*Waterside' <<<"$page" || fail "GET / has no Waterside title"
-asset="$(grep -oE '/assets/[^"]+\.js' <<<"$page" | head -n 1)"
-[ -n "$asset" ] || fail "GET / links no script under /assets"
+# The first script the page names, matched in the shell: `grep -o … | head -n 1` fails under pipefail whenever head
+# has gone before grep writes its next match (SIGPIPE), as it did once the page named enough of them.
+asset_pattern='/assets/[^"\\]+\.js'
+[[ $page =~ $asset_pattern ]] || fail "GET / links no script under /assets"
+asset="${BASH_REMATCH[0]}"
 asset_headers="$(curl -sf -D - -o /dev/null "$base$asset")" || fail "GET $asset"
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$asset_headers" || fail "$asset is not cached as immutable"
 # The service worker (decision 102) is in the build, names the page's code in its precache list, and is never cached.
