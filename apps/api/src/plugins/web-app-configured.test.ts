@@ -1,32 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { BRAND } from "@waterside/shared/brand";
-import { loadConfig } from "../config.ts";
 import { describeNeeding } from "../test/needs.ts";
 import { webAppMissing } from "../test/server-process.ts";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { registerWebApp } from "./web-app.ts";
+import type { TestApp } from "../test/test-app.ts";
+import { routerDataChunks, webSiteWith } from "../test/web-site.ts";
 
-const webRoot = path.resolve(import.meta.dirname, "../../../web");
 const PLAY = "https://play.google.com/store/apps/details?id=lr.waterside";
 const FACEBOOK = "https://www.facebook.com/waterside.lr";
-
-/** The pages as server.ts serves them, with `env` as the operator's configuration. */
-async function siteWith(env: Record<string, string>): Promise<TestApp> {
-  const site = await createTestApp(env);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "waterside-links-"));
-  const config = loadConfig({ NODE_ENV: "test", TOKEN_SECRET: "t".repeat(40), DATA_DIR: dataDir, ...env });
-  await registerWebApp(site.app, {
-    webRoot,
-    dev: false,
-    publicUrl: "http://waterside.test",
-    outsideLinks: config.outsideLinks,
-    safeDeals: config.safeDeals,
-  });
-  return site;
-}
 
 /**
  * A value of the root loader's data as a page carries it for the browser's router: the first chunk of its turbo-stream
@@ -34,8 +14,7 @@ async function siteWith(env: Record<string, string>): Promise<TestApp> {
  */
 async function rootValue(site: TestApp, url: string, key: string) {
   const page = await site.app.inject({ method: "GET", url });
-  const chunk = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(page.body)?.[1];
-  const flat = JSON.parse((JSON.parse(chunk!) as string).split("\n")[0]!) as unknown[];
+  const flat = JSON.parse(routerDataChunks(page.body)[0]!.split("\n")[0]!) as unknown[];
   const keyIndex = flat.indexOf(key);
   const owner = flat.find((item) => typeof item === "object" && item !== null && `_${keyIndex}` in item) as
     Record<string, number> | undefined;
@@ -58,13 +37,13 @@ describeNeeding(
     const sites = {} as { configured: TestApp; bare: TestApp };
     beforeAll(async () => {
       [sites.configured, sites.bare] = await Promise.all([
-        siteWith({
+        webSiteWith({
           GOOGLE_PLAY_URL: PLAY,
           FACEBOOK_PAGE_URL: FACEBOOK,
           GOOGLE_CLIENT_ID: "web.apps.googleusercontent.com",
           SAFE_DEALS: "off",
         }),
-        siteWith({}),
+        webSiteWith({}),
       ]);
     });
     afterAll(() => Promise.all(Object.values(sites).map((site) => site?.close())));

@@ -1,14 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadConfig } from "../config.ts";
 import { describeNeeding } from "../test/needs.ts";
 import { webAppMissing } from "../test/server-process.ts";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { registerWebApp } from "./web-app.ts";
-
-const webRoot = path.resolve(import.meta.dirname, "../../../web");
+import type { TestApp } from "../test/test-app.ts";
+import { routerDataChunks, webSiteWith } from "../test/web-site.ts";
 
 /** Text as React writes it in an attribute or an element ("B'hai" is `B&#x27;hai`). */
 const escaped = (text: string) =>
@@ -23,28 +17,13 @@ const escaped = (text: string) =>
 async function pageAt(site: TestApp, url: string) {
   const page = await site.app.inject({ method: "GET", url });
   expect(page.statusCode).toBe(200);
-  const routerData = [...page.body.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)]
-    .map((match) => JSON.parse(match[1]!) as string)
-    .join("");
-  return { html: page.body, routerData };
+  return { html: page.body, routerData: routerDataChunks(page.body).join("") };
 }
 
 describeNeeding([webAppMissing()], "the location picker's counties and areas", { timeout: 60_000 }, () => {
   let site: TestApp;
   beforeAll(async () => {
-    site = await createTestApp();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      TOKEN_SECRET: "t".repeat(40),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "waterside-locations-")),
-    });
-    await registerWebApp(site.app, {
-      webRoot,
-      dev: false,
-      publicUrl: "http://waterside.test",
-      outsideLinks: config.outsideLinks,
-      safeDeals: config.safeDeals,
-    });
+    site = await webSiteWith();
   });
   afterAll(() => site?.close());
 
