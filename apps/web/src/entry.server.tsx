@@ -3,9 +3,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import readingScript from "virtual:reading-page-script";
 import { getLocations } from "./lib/api/get-locations";
-import { deferHydration, withoutScripts } from "./lib/defer-hydration";
+import { deferHydration, takePageBoot, withoutScripts } from "./lib/defer-hydration";
 import { LocationsProvider } from "./lib/locations";
-import { isScriptless, loadsAppOnIntent } from "./lib/scriptless";
+import { appHasRunIn, isScriptless, loadsAppOnIntent } from "./lib/scriptless";
 
 export const streamTimeout = 5_000;
 
@@ -33,9 +33,13 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  { nonce, api }: AppLoadContext,
+  { nonce, api, pageBoots }: AppLoadContext,
 ) {
   responseHeaders.append("Vary", VARY_BY_DATA_SAVER);
+  const handles = routerContext.staticHandlerContext.matches.map((match) => match.route.handle);
+  const onIntent = loadsAppOnIntent(handles);
+  // Asked for the start-up of a page whose kept one is gone (decision 111): only a page loaded on intent has one.
+  if (pageBoots.answering && !onIntent) return new Response(null, { status: 404 });
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -47,12 +51,18 @@ export default async function handleRequest(
     let abortRender = () => {};
     const timeout = setTimeout(() => abortRender(), streamTimeout + 1000);
     // An info page is sent without React's scripts at all (lib/scriptless.ts); a public page loads them on the reader's
-    // intent (decision 107); every other page hydrates after load.
-    const handles = routerContext.staticHandlerContext.matches.map((match) => match.route.handle);
-    const finish = isScriptless(handles)
-      ? withoutScripts
-      : (html: string, nonce?: string) =>
-          deferHydration(html, nonce, loadsAppOnIntent(handles) ? { onIntent: { readingScript } } : {});
+    // intent (decision 107), and a browser that has not run the app yet gets the page without its start-up, which
+    // the server keeps until then (decision 111); every other page hydrates after load.
+    const finish = async (html: string): Promise<string> => {
+      if (isScriptless(handles)) return withoutScripts(html, nonce);
+      if (!onIntent) return deferHydration(html, nonce);
+      const taken = pageBoots.answering || !appHasRunIn(request.headers.get("cookie")) ? takePageBoot(html) : null;
+      if (pageBoots.answering) return JSON.stringify(taken?.boot ?? null);
+      if (!taken) return deferHydration(html, nonce, { onIntent: { readingScript } });
+      const { pathname, search } = new URL(request.url);
+      const bootUrl = await pageBoots.keep(JSON.stringify(taken.boot), `${pathname}${search}`);
+      return deferHydration(taken.html, nonce, { onIntent: { readingScript, bootUrl } });
+    };
     const page = (
       <LocationsProvider counties={counties}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -67,12 +77,13 @@ export default async function handleRequest(
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
           clearTimeout(timeout);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(finish(Buffer.concat(chunks).toString("utf8"), nonce), {
-              status,
-              headers: responseHeaders,
-            }),
+          responseHeaders.set(
+            "Content-Type",
+            pageBoots.answering ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+          );
+          finish(Buffer.concat(chunks).toString("utf8")).then(
+            (page) => resolve(new Response(page, { status, headers: responseHeaders })),
+            reject,
           );
         });
         pipe(body);

@@ -10,7 +10,7 @@ import { toasterMounted, useToasterWanted } from "~/lib/notify";
 import "./lib/load-context";
 import "./app.css";
 import { startAnalyticsLog } from "~/lib/analytics-log";
-import { APP_RAN_STORAGE_KEY } from "~/lib/scriptless";
+import { APP_RAN_COOKIE_VALUE, APP_RAN_STORAGE_KEY } from "~/lib/scriptless";
 import { analyticsSender } from "~/lib/session";
 import { loadExchangeRate } from "~/lib/exchange-rate";
 import { replayEarlyTaps } from "~/lib/early-taps";
@@ -99,6 +99,8 @@ export default function App() {
     } catch {
       // Blocked storage: public pages go on loading the app on intent.
     }
+    // And for the server: public pages come with their start-up inline from now on (decision 111).
+    document.cookie = APP_RAN_COOKIE_VALUE;
     replayEarlyTaps();
   }, []);
   // Spec §4 analytics log: cards seen and ads opened are sent each minute and when the page is left.

@@ -3,7 +3,7 @@ import { BRAND } from "@waterside/shared/brand";
 import { describeNeeding } from "../test/needs.ts";
 import { webAppMissing } from "../test/server-process.ts";
 import type { TestApp } from "../test/test-app.ts";
-import { routerDataChunks, webSiteWith } from "../test/web-site.ts";
+import { pageWithRouterData, webSiteWith } from "../test/web-site.ts";
 
 const PLAY = "https://play.google.com/store/apps/details?id=lr.waterside";
 const FACEBOOK = "https://www.facebook.com/waterside.lr";
@@ -13,8 +13,8 @@ const FACEBOOK = "https://www.facebook.com/waterside.lr";
  * is a flat array in which an object maps `_<index of the key>` to the index of the value.
  */
 async function rootValue(site: TestApp, url: string, key: string) {
-  const page = await site.app.inject({ method: "GET", url });
-  const flat = JSON.parse(routerDataChunks(page.body)[0]!.split("\n")[0]!) as unknown[];
+  const { routerData } = await pageWithRouterData(site, url);
+  const flat = JSON.parse(routerData[0]!.split("\n")[0]!) as unknown[];
   const keyIndex = flat.indexOf(key);
   const owner = flat.find((item) => typeof item === "object" && item !== null && `_${keyIndex}` in item) as
     Record<string, number> | undefined;

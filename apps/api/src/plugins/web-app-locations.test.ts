@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeNeeding } from "../test/needs.ts";
 import { webAppMissing } from "../test/server-process.ts";
 import type { TestApp } from "../test/test-app.ts";
-import { routerDataChunks, webSiteWith } from "../test/web-site.ts";
+import { pageWithRouterData, webSiteWith } from "../test/web-site.ts";
 
 /** Text as React writes it in an attribute or an element ("B'hai" is `B&#x27;hai`). */
 const escaped = (text: string) =>
@@ -13,11 +13,11 @@ const escaped = (text: string) =>
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
 
-/** The page at `url` as server.ts serves it: its HTML, and the router data it carries for the browser's app. */
+/** The page at `url` as server.ts serves it: its HTML, and the router data the browser's app hydrates it with. */
 async function pageAt(site: TestApp, url: string) {
-  const page = await site.app.inject({ method: "GET", url });
+  const { page, routerData } = await pageWithRouterData(site, url);
   expect(page.statusCode).toBe(200);
-  return { html: page.body, routerData: routerDataChunks(page.body).join("") };
+  return { html: page.body, routerData: routerData.join("") };
 }
 
 describeNeeding([webAppMissing()], "the location picker's counties and areas", { timeout: 60_000 }, () => {

@@ -27,7 +27,8 @@ describeNeeding([webAppMissing()], "a rebuild under a running server", { timeout
   });
 
   it("keeps serving the assets its pages name after build/ moves to a new build", async () => {
-    const page = await ctx.app.inject({ method: "GET", url: "/" });
+    // As a browser that has run the app gets it: with its code's files named (decision 111).
+    const page = await ctx.app.inject({ method: "GET", url: "/", headers: { cookie: "waterside_app_ran=1" } });
     expect(page.statusCode).toBe(200);
     const asset = /\/assets\/[\w.-]+\.js/.exec(page.body)?.[0];
     expect(asset).toBeDefined();

@@ -9,6 +9,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Storage } from "../lib/storage.ts";
 import { sendApiNotFound } from "./errors.ts";
+import { createPageBoots, PAGE_BOOT_ID } from "./page-boots.ts";
 import { archiveWebAssets, assetContentType, readArchivedAsset } from "./web-asset-archive.ts";
 
 /** Vite's content-hashed files under /assets are cached for a year. */
@@ -82,6 +83,27 @@ export async function registerWebApp(
     if (assetArchive) await serveEarlierReleasesAssets(app, assetArchive, path.join(builtDir, "client/assets"));
   }
 
+  const pageBoots = createPageBoots(app.redis);
+  /** Renders the page at `url` for this request, or only its start-up (`answering`, decision 111). */
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, url: string, answering = false) => {
+    const handler = createRequestHandler(await loadBuild(), dev ? "development" : "production");
+    const origin = publicUrl;
+    return handler(toFetchRequest(request, reply, url, origin), {
+      origin,
+      outsideLinks,
+      safeDeals,
+      // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
+      nonce: reply.scriptNonce || undefined,
+      // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.
+      api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init, request.ip),
+      pageBoots: {
+        keep: async (boot: string, page: string) =>
+          `/page-boot/${await pageBoots.keep(boot)}?page=${encodeURIComponent(page)}`,
+        answering,
+      },
+    });
+  };
+
   await app.register(async (pages) => {
     // The page handler reads the raw body itself (React Router actions), so Fastify must not consume it.
     pages.removeAllContentTypeParsers();
@@ -89,18 +111,26 @@ export async function registerWebApp(
 
     pages.all("/*", async (request, reply) => {
       if (request.url.startsWith("/api/") || request.url.startsWith("/media/")) return sendApiNotFound(request, reply);
-      const handler = createRequestHandler(await loadBuild(), dev ? "development" : "production");
-      const origin = publicUrl;
-      const response = await handler(toFetchRequest(request, reply, origin), {
-        origin,
-        outsideLinks,
-        safeDeals,
-        // The page's inline scripts carry the nonce its Content-Security-Policy allows (plugins/security-headers.ts).
-        nonce: reply.scriptNonce || undefined,
-        // The visitor's own address goes with the in-process call: per-address limits count visitors, not the server.
-        api: (apiPath: string, init?: RequestInit) => injectApi(app, apiPath, init, request.ip),
-      });
-      return sendFetchResponse(reply, response, request.method === "HEAD");
+      return sendFetchResponse(reply, await renderPage(request, reply, request.url), request.method === "HEAD");
+    });
+
+    // A public page sent without its start-up fetches it here at the reader's first tap (decision 111). One no longer
+    // kept (expired, or kept by a process without a Redis shared with this one) is rendered again from `page`, the
+    // page's own path: the data may have moved since, which React mends by rendering the page anew.
+    pages.get<{ Params: { id: string }; Querystring: { page?: string } }>("/page-boot/:id", async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const kept = PAGE_BOOT_ID.test(request.params.id) ? await pageBoots.read(request.params.id) : null;
+      if (kept) return reply.type("application/json; charset=utf-8").send(kept);
+      const page = request.query.page;
+      const rendered =
+        typeof page === "string" && /^\/(?![/\\])/.test(page) && !/^\/(api|media)\//.test(page)
+          ? await renderPage(request, reply, page, true)
+          : null;
+      if (rendered?.headers.get("Content-Type")?.startsWith("application/json")) {
+        return reply.type("application/json; charset=utf-8").send(await rendered.text());
+      }
+      await rendered?.body?.cancel();
+      return reply.code(404).send({ message: "This page's start-up is gone: load the page again." });
     });
   });
 }
@@ -125,7 +155,8 @@ async function serveEarlierReleasesAssets(app: FastifyInstance, storage: Storage
   });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+/** The visitor's request as React Router's handler reads it, for the page at `url` (usually the request's own). */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: string, origin: string): Request {
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
   const headers = new Headers();
@@ -134,7 +165,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(new URL(request.url, origin), {
+  return new Request(new URL(url, origin), {
     // HEAD is rendered as GET, so it answers with the page's own status and headers (its body is dropped on sending).
     method: request.method === "HEAD" ? "GET" : request.method,
     headers,

@@ -30,3 +30,19 @@ export const routerDataChunks = (html: string) =>
   [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)].map(
     (match) => JSON.parse(match[1]!) as string,
   );
+
+/**
+ * Where a public page sent without its start-up fetches it (decision 111), or undefined when the page carries it: a
+ * browser that has run the app, or a page that hydrates at load.
+ */
+export const bootUrlIn = (html: string) => /fetch\("(\/page-boot\/[^"]+)"\)/.exec(html)?.[1];
+
+/** A page as a first-time visitor gets it, with the router data its app hydrates with, inline or kept for it. */
+export async function pageWithRouterData(site: TestApp, url: string) {
+  const page = await site.app.inject({ method: "GET", url });
+  const bootUrl = bootUrlIn(page.body);
+  const source = bootUrl
+    ? (await site.app.inject({ method: "GET", url: bootUrl })).json<{ routerData: string }>().routerData
+    : page.body;
+  return { page, routerData: routerDataChunks(source) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, withoutScripts } from "./defer-hydration";
+import { deferHydration, takePageBoot, withoutScripts } from "./defer-hydration";
 
 const page = (body: string, nonce?: string) => {
   const attribute = nonce ? ` nonce="${nonce}"` : "";
@@ -274,10 +274,16 @@ describe("a public page whose app loads on the reader's intent (decision 107)", 
   const readingScript = "window.readingPageRan=true;";
   const publicPage = () => deferHydration(page("<h1>Cars</h1>"), undefined, { onIntent: { readingScript } });
 
-  /** The page's scripts run on a fake document with `stored` local storage; `load`, focus and taps fired by hand. */
-  function runPage(stored: Record<string, string>) {
-    const html = publicPage();
-    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  /**
+   * The page's scripts run on a fake document with `stored` local storage; `load`, focus and taps fired by hand.
+   * `fetch` and `location` are the page's, for one that fetches its start-up.
+   */
+  function runPage(
+    stored: Record<string, string>,
+    html = publicPage(),
+    { fetch, location }: { fetch?: (url: string) => Promise<unknown>; location?: { reload(): void } } = {},
+  ) {
+    const scripts = [...html.matchAll(/<script(?: nonce="[^"]*")?>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
     const listeners: Record<string, Array<(event: unknown) => void>> = {};
     const on = (type: string, listener: (event: unknown) => void) => (listeners[type] ??= []).push(listener);
     const root = { attributes: new Set<string>(), hasAttribute: (name: string) => root.attributes.has(name) };
@@ -296,11 +302,13 @@ describe("a public page whose app loads on the reader's intent (decision 107)", 
     const window: Record<string, unknown> = {};
     const localStorage = { getItem: (key: string) => stored[key] ?? null };
     for (const script of scripts) {
-      new Function("document", "window", "localStorage", "addEventListener", script)(
+      new Function("document", "window", "localStorage", "addEventListener", "fetch", "location", script)(
         document,
         window,
         localStorage,
         on,
+        fetch,
+        location,
       );
     }
     const fire = (type: string, event: unknown = {}) => (listeners[type] ?? []).forEach((listener) => listener(event));
@@ -317,7 +325,7 @@ describe("a public page whose app loads on the reader's intent (decision 107)", 
       };
       fire("click", { target: button, preventDefault: () => {}, stopImmediatePropagation: () => {} });
     };
-    return { fire, modules, tap, root, window };
+    return { fire, modules, tap, root, window, appended };
   }
 
   it("loads nothing for a first-time visitor who only reads, and runs the reading script", () => {
@@ -360,5 +368,81 @@ describe("a public page whose app loads on the reader's intent (decision 107)", 
       expect(reader.root.attributes.has("data-app-waits")).toBe(false);
       expect(reader.window.readingPageRan).toBeUndefined();
     }
+  });
+
+  describe("sent to a browser that has not run the app, its start-up kept on the server (decision 111)", () => {
+    const nonce = "bm9uY2U+/w==";
+    const taken = takePageBoot(page("<h1>Cars</h1>", nonce))!;
+    const bootUrl = "/page-boot/AbCdEfGhIjKlMnOp?page=%2Fcategories%2F1%2F1";
+    const keptPage = () => deferHydration(taken.html, nonce, { onIntent: { readingScript, bootUrl } });
+    const answer = (status: number) => Promise.resolve({ ok: status === 200, json: async () => taken.boot });
+    const settled = () => new Promise((resolve) => setTimeout(resolve));
+
+    it("is taken out whole: the router's data, the preloads and the hydration module, React's scripts left empty", () => {
+      expect(taken.boot).toEqual({
+        routerData: "window.__reactRouterContext = {};",
+        preloads: ["/assets/entry.client-1.js", "/assets/root-2.js"],
+        hydration: 'import "/assets/root-2.js";\nimport("/assets/entry.client-1.js");',
+      });
+      expect(taken.html).not.toContain("__reactRouterContext");
+      expect(taken.html).not.toContain("modulepreload");
+      expect(taken.html).not.toContain("import");
+      // Hydration expects each script element React rendered where the server put it.
+      expect(taken.html).toContain(`<script nonce="${nonce}"></script>`);
+      expect(keptPage()).toContain(`fetch(${JSON.stringify(bootUrl)})`);
+      expect(keptPage()).toContain("<h1>Cars</h1>");
+    });
+
+    it("is fetched once, at the first tap, and run: the router's data, then the module, both with the nonce", async () => {
+      const fetched: string[] = [];
+      const fetch = (url: string) => (fetched.push(url), answer(200));
+      const reader = runPage({}, keptPage(), { fetch });
+      reader.fire("load");
+      expect(fetched).toEqual([]);
+      reader.tap("save");
+      reader.tap("save");
+      await settled();
+      expect(fetched).toEqual([bootUrl]);
+      const scripts = reader.appended.filter((node) => node.textContent !== undefined);
+      expect(scripts.map((node) => [node.type, node.textContent, node.nonce])).toEqual([
+        [undefined, "window.__reactRouterContext = {};", nonce],
+        ["module", taken.boot.hydration, nonce],
+      ]);
+      expect(reader.appended.filter((node) => node.rel === "modulepreload").map((node) => node.href)).toEqual(
+        taken.boot.preloads,
+      );
+    });
+
+    it("is fetched at load for a browser whose storage says it has run the app", async () => {
+      const fetched: string[] = [];
+      const reader = runPage({ "waterside.app-ran": "1" }, keptPage(), {
+        fetch: (url) => (fetched.push(url), answer(200)),
+      });
+      reader.fire("load");
+      await settled();
+      expect(fetched).toEqual([bootUrl]);
+      expect(reader.modules()).toBe(1);
+    });
+
+    it("is asked for again at the next tap when there was no signal, and reloads the page when it is gone", async () => {
+      let signal = false;
+      const offline = runPage({}, keptPage(), {
+        fetch: () => (signal ? answer(200) : Promise.reject(new TypeError("Failed to fetch"))),
+      });
+      offline.tap("save");
+      await settled();
+      expect(offline.modules()).toBe(0);
+      signal = true;
+      offline.tap("save");
+      await settled();
+      expect(offline.modules()).toBe(1);
+
+      let reloads = 0;
+      const gone = runPage({}, keptPage(), { fetch: () => answer(404), location: { reload: () => (reloads += 1) } });
+      gone.tap("save");
+      await settled();
+      expect(reloads).toBe(1);
+      expect(gone.modules()).toBe(0);
+    });
   });
 });

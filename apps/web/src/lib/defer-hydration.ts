@@ -2,7 +2,9 @@ import { APP_FORM_ATTRIBUTE, EARLY_TAPS_GLOBAL, HELD_BUTTONS, HELD_VALUE, MENU_B
 import { APP_RAN_STORAGE_KEY, SESSION_STORAGE_KEY, SIGNED_IN_ONLY_ATTRIBUTE } from "./scriptless";
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
-const HYDRATION_SCRIPT = /<script(?: nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+const HYDRATION_SCRIPT = /(<script(?: nonce="[^"]*")? type="module" async="">)([\s\S]*?)<\/script>/;
+/** React Router's context and the page's loader data: the classic inline scripts that set up its stream and fill it. */
+const ROUTER_DATA_SCRIPT = /(<script(?: nonce="[^"]*")?>)(window\.__reactRouterContext[\s\S]*?)<\/script>/g;
 
 /** Where a page loaded on intent keeps the function that loads its app, for the early-taps script to call. */
 const BOOT_GLOBAL = "__bootApp";
@@ -14,7 +16,47 @@ export interface DeferHydrationOptions {
    * page carries the info pages' script (menu, account links) and `readingScript`, the analytics log's, and is marked
    * `<html data-app-waits>`.
    */
-  onIntent?: { readingScript: string };
+  onIntent?: {
+    readingScript: string;
+    /**
+     * Where the page's start-up (`takePageBoot`, already taken out of `html`) is kept for it (decision 111): the app is
+     * loaded by fetching it there, at the same moments. Without it the page carries its start-up itself.
+     */
+    bootUrl?: string;
+  };
+}
+
+/**
+ * What a page's app needs to start besides its files: React Router's context and page data, the files to fetch
+ * together, and the module that hydrates the page. A first visit's public page is sent without it and fetches it at
+ * the reader's intent (decision 111); it is data only, so the page's own loader runs it with the page's nonce.
+ */
+export interface PageBoot {
+  /** The router's context and loader data, run as one classic script before the hydration module. */
+  routerData: string;
+  /** The code's files, preloaded together instead of found as a waterfall of imports. */
+  preloads: string[];
+  /** The module that imports the page's routes and hydrates it. */
+  hydration: string;
+}
+
+/**
+ * A page's HTML without its start-up (the router's data, module preloads and hydration module), and that start-up.
+ * The scripts React rendered stay, empty: hydration expects each element where the server put it.
+ */
+export function takePageBoot(html: string): { html: string; boot: PageBoot } | null {
+  const hydration = HYDRATION_SCRIPT.exec(html);
+  if (!hydration) return null;
+  const routerData: string[] = [];
+  const page = html
+    .replace(ROUTER_DATA_SCRIPT, (_script, openingTag: string, code: string) => {
+      routerData.push(code);
+      return `${openingTag}</script>`;
+    })
+    .replace(MODULE_PRELOAD, "")
+    .replace(hydration[0], () => `${hydration[1]}</script>`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  return { html: page, boot: { routerData: routerData.join(";\n"), preloads, hydration: hydration[2]! } };
 }
 
 /**
@@ -28,18 +70,31 @@ export interface DeferHydrationOptions {
  * carry it, since an inline script runs only with it, even one created by a script that had it.
  */
 export function deferHydration(html: string, nonce?: string, { onIntent }: DeferHydrationOptions = {}): string {
+  const bootUrl = onIntent?.bootUrl;
   const hydration = HYDRATION_SCRIPT.exec(html);
   if (!hydration) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const nonceAttribute = nonce ? ` nonce="${nonce.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"` : "";
   // First in the head, so it listens before the page's first paint shows a button. A page loaded on intent opens
   // its menu with its own script, so the menu's buttons are not held there.
   const earlyTaps = `<script${nonceAttribute}>${earlyTapsScript(onIntent ? `${HELD_BUTTONS}:not(${MENU_BUTTONS})` : HELD_BUTTONS)}</script>`;
-  const boot =
-    `function(){` +
-    `${json(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
-    `var s=document.createElement("script");s.type="module";${nonce ? `s.nonce=${json(nonce)};` : ""}` +
-    `s.textContent=${json(hydration[1])};document.body.appendChild(s)}`;
+  /** Script text that preloads the files, runs the router's data (when given) and then the hydration module. */
+  const start = (preloads: string, hydrationModule: string, routerData?: string) => {
+    const script = (type: string, text: string) =>
+      `s=document.createElement("script");${type}${nonce ? `s.nonce=${json(nonce)};` : ""}` +
+      `s.textContent=${text};document.body.appendChild(s);`;
+    return (
+      `var s;${preloads}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
+      (routerData ? script("", routerData) : "") +
+      script('s.type="module";', hydrationModule)
+    );
+  };
+  // A start-up kept on the server comes as data (PageBoot), run here with the page's nonce. An answer other than 200
+  // means the page cannot be rendered again (it moved, or is gone): a reload shows what is there now. A failed fetch
+  // (no signal) lets the next tap try again; the taps held until then stay marked busy.
+  const boot = bootUrl
+    ? `function(){fetch(${json(bootUrl)}).then(function(r){if(!r.ok){location.reload();throw r}return r.json()})` +
+      `.then(function(p){${start("p.preloads", "p.hydration", "p.routerData")}},function(){b=0})}`
+    : `function(){${start(json([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])), json(hydration[2]))}}`;
   const loader = onIntent
     ? `<script${nonceAttribute}>(function(w,d){var b=0,r;function boot(){if(!b){b=1;(${boot})()}}w.${BOOT_GLOBAL}=boot;` +
       `try{r=localStorage.getItem(${json(APP_RAN_STORAGE_KEY)})||JSON.parse(localStorage.getItem(${json(SESSION_STORAGE_KEY)})).user}catch(e){}` +

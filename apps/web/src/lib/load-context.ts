@@ -13,5 +13,15 @@ declare module "react-router" {
     safeDeals: boolean;
     /** This response's Content-Security-Policy nonce: inline scripts run only with it (entry.server.tsx). */
     nonce?: string;
+    /**
+     * Where a public page sent to a browser that has not run the app keeps its start-up (React Router's data and the
+     * hydration module) until the reader's intent fetches it (entry.server.tsx, decision 111).
+     */
+    pageBoots: {
+      /** Keeps a page's start-up (`PageBoot` as JSON) and answers the address the page fetches it from. */
+      keep(boot: string, page: string): Promise<string>;
+      /** This render answers a start-up that was no longer kept: its `PageBoot` as JSON, not the page. */
+      answering: boolean;
+    };
   }
 }

@@ -39,6 +39,20 @@ export const sentWithoutApp = (handles: readonly unknown[]) => isScriptless(hand
  */
 export const APP_RAN_STORAGE_KEY = "waterside.app-ran";
 
+/**
+ * The same fact for the server (root.tsx sets both): a browser that has run the app gets public pages with their
+ * start-up inline, as its service worker keeps them for offline reading; one that has not gets them without it, kept on
+ * the server until the reader's intent (decision 111).
+ */
+export const APP_RAN_COOKIE = "waterside_app_ran";
+const APP_RAN_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${APP_RAN_COOKIE}=1(?:;|$)`);
+
+/** Whether a request's `Cookie` header says this browser has run the app. */
+export const appHasRunIn = (cookies: string | null) => APP_RAN_COOKIE_PATTERN.test(cookies ?? "");
+
+/** The cookie root.tsx sets once the app has run: a year, sent with every page of the site. */
+export const APP_RAN_COOKIE_VALUE = `${APP_RAN_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+
 /** The key lib/session.ts keeps the signed-in user under, read by the inline script too. */
 export const SESSION_STORAGE_KEY = "waterside.session";
 
