@@ -70,6 +70,9 @@ export default async function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // The page is sent whole, so a large Suspense boundary (home's lists, 28 KB each) gains nothing from being sent
+      // after the rest and moved into place by script: it stays where it belongs, painted with the page.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         shellRendered = true;
         const chunks: Buffer[] = [];
