@@ -175,6 +175,13 @@ grep -q '<title>[^<]*Waterside' <<<"$page" || fail "GET / has no Waterside title
 asset_pattern='/assets/[^"\\]+\.js'
 [[ $page =~ $asset_pattern ]] || fail "GET / links no script under /assets"
 asset="${BASH_REMATCH[0]}"
+# A reader's first visit: the listing comes without its start-up, which the server keeps for the first tap.
+first_visit="$(curl -sf -H 'Accept: text/html' -H 'Sec-Fetch-Mode: navigate' "$base/categories/1/1")" ||
+  fail "GET /categories/1/1 did not answer 2xx"
+boot_pattern='fetch\("(/page-boot/[^"]+)"\)'
+[[ $first_visit =~ $boot_pattern ]] || fail "a first visit's listing names no start-up to fetch"
+boot="$(curl -sf "$base${BASH_REMATCH[1]}")" || fail "GET ${BASH_REMATCH[1]}"
+grep -qF '"routerData":"window.__reactRouterContext' <<<"$boot" || fail "the listing's start-up holds no router data"
 asset_headers="$(curl -sf -D - -o /dev/null "$base$asset")" || fail "GET $asset"
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$asset_headers" || fail "$asset is not cached as immutable"
 # The service worker (decision 102) is in the build, names the page's code in its precache list, and is never cached.

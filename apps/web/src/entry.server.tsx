@@ -39,7 +39,7 @@ export default async function handleRequest(
   const handles = routerContext.staticHandlerContext.matches.map((match) => match.route.handle);
   const onIntent = loadsAppOnIntent(handles);
   // Asked for the start-up of a page whose kept one is gone (decision 111): only a page loaded on intent has one.
-  if (pageBoots.answering && !onIntent) return new Response(null, { status: 404 });
+  if (pageBoots.answer && !onIntent) return new Response(null, { status: 404 });
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -56,12 +56,28 @@ export default async function handleRequest(
     const finish = async (html: string): Promise<string> => {
       if (isScriptless(handles)) return withoutScripts(html, nonce);
       if (!onIntent) return deferHydration(html, nonce);
-      const taken = pageBoots.answering || !appHasRunIn(request.headers.get("cookie")) ? takePageBoot(html) : null;
-      if (pageBoots.answering) return JSON.stringify(taken?.boot ?? null);
+      // Only a page rendered whole has a start-up to keep, or to answer: another (a 404, an ad gone) carries its own.
+      const whole = status === 200;
+      if (pageBoots.answer) {
+        const taken = whole ? takePageBoot(html) : null;
+        if (taken) pageBoots.answer(JSON.stringify(taken.boot));
+        return "";
+      }
+      // Kept for a reader's browser that has not run the app, on its way to the page; a crawler, a link preview or a
+      // HEAD (none of which is a navigation) gets the page with its start-up, and nothing is kept for it.
+      const keeps =
+        whole && request.headers.get("sec-fetch-mode") === "navigate" && !appHasRunIn(request.headers.get("cookie"));
+      const taken = keeps ? takePageBoot(html) : null;
       if (!taken) return deferHydration(html, nonce, { onIntent: { readingScript } });
       const { pathname, search } = new URL(request.url);
-      const bootUrl = await pageBoots.keep(JSON.stringify(taken.boot), `${pathname}${search}`);
-      return deferHydration(taken.html, nonce, { onIntent: { readingScript, bootUrl } });
+      // A start-up that cannot be kept at once (Redis slow or gone) rides in the page instead: the page never waits.
+      const bootUrl = await pageBoots.keep(JSON.stringify(taken.boot), `${pathname}${search}`).catch((error) => {
+        console.error(error);
+        return undefined;
+      });
+      return bootUrl
+        ? deferHydration(taken.html, nonce, { onIntent: { readingScript, bootUrl } })
+        : deferHydration(html, nonce, { onIntent: { readingScript } });
     };
     const page = (
       <LocationsProvider counties={counties}>
@@ -80,10 +96,7 @@ export default async function handleRequest(
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.on("end", () => {
           clearTimeout(timeout);
-          responseHeaders.set(
-            "Content-Type",
-            pageBoots.answering ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-          );
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           finish(Buffer.concat(chunks).toString("utf8")).then(
             (page) => resolve(new Response(page, { status, headers: responseHeaders })),
             reject,

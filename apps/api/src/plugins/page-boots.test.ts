@@ -14,13 +14,14 @@ const bootOf = (title: string) =>
   });
 
 describe("page start-ups kept in memory", () => {
-  it("are read back as kept, by an id no one can guess, until they expire", async () => {
+  it("are read back as kept, each page's data once, until they expire", async () => {
     let clock = 0;
     const boots = createPageBoots(null, { now: () => clock });
     const first = await boots.keep(bootOf("Toyota Corolla 2012"));
     const second = await boots.keep(bootOf("Suzuki Alto"));
     expect(first).toMatch(PAGE_BOOT_ID);
     expect(second).not.toBe(first);
+    expect(await boots.keep(bootOf("Toyota Corolla 2012"))).toBe(first);
     expect(await boots.read(first)).toBe(bootOf("Toyota Corolla 2012"));
     // Read again (a tap that failed to load the code and is tried again): still there.
     expect(await boots.read(first)).toBe(bootOf("Toyota Corolla 2012"));
@@ -39,6 +40,12 @@ describe("page start-ups kept in memory", () => {
     for (let page = 0; page < 8; page += 1) ids.push(await boots.keep(randomBytes(15_000).toString("base64")));
     const kept = await Promise.all(ids.map((id) => boots.read(id)));
     expect(kept.map((boot) => boot !== null)).toEqual([false, false, true, true, true, true, true, true]);
+    // A page kept again counts once, and becomes the newest: the oldest other is given up for the next.
+    const again = await boots.keep(kept[2]!);
+    expect(again).toBe(ids[2]);
+    await boots.keep(randomBytes(15_000).toString("base64"));
+    expect(await boots.read(ids[2]!)).not.toBeNull();
+    expect(await boots.read(ids[3]!)).toBeNull();
   });
 });
 
@@ -47,9 +54,13 @@ describe("page start-ups kept in Redis", () => {
     needIn(context, [redisServerMissing()]);
     const redis = await startRedis();
     onTestFinished(() => redis.stop());
-    const [rendering, tapped] = [new Redis(redis.url), new Redis(redis.url)];
-    onTestFinished(async () => {
-      await Promise.all([rendering.quit(), tapped.quit()]);
+    // Two processes' connections, as plugins/redis.ts opens them; Redis is stopped before they are let go.
+    const [rendering, tapped] = [0, 1].map(() =>
+      new Redis(redis.url, { maxRetriesPerRequest: 2 }).on("error", () => {}),
+    ) as [Redis, Redis];
+    onTestFinished(() => {
+      rendering.disconnect();
+      tapped.disconnect();
     });
     const id = await createPageBoots(rendering).keep(bootOf("Honda generator"));
     expect(await createPageBoots(tapped).read(id)).toBe(bootOf("Honda generator"));
@@ -57,5 +68,10 @@ describe("page start-ups kept in Redis", () => {
     expect(ttl).toBeGreaterThan(PAGE_BOOT_SECONDS - 5);
     expect(ttl).toBeLessThanOrEqual(PAGE_BOOT_SECONDS);
     expect(await createPageBoots(tapped).read("AAAAAAAAAAAAAAAA")).toBeNull();
+
+    // Redis gone: keeping fails at once (the page then carries its start-up), reading finds nothing.
+    await redis.stop();
+    await expect(createPageBoots(rendering).keep(bootOf("Rice, 25 kg bag"))).rejects.toThrow();
+    expect(await createPageBoots(tapped).read(id)).toBeNull();
   });
 });

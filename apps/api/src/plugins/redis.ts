@@ -5,8 +5,8 @@ import { Redis } from "ioredis";
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * The connection shared by every process when `REDIS_URL` is set (rate-limit counters, the realtime adapter);
-     * null when the app runs alone and keeps that state in memory.
+     * The connection shared by every process when `REDIS_URL` is set (rate-limit counters, the realtime adapter, the
+     * start-ups of pages a first visit was sent without); null when the app runs alone and keeps that state in memory.
      */
     redis: Redis | null;
   }

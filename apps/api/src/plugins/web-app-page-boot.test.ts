@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
 import { createAd, createUser } from "../test/factories.ts";
-import { describeNeeding } from "../test/needs.ts";
+import { describeNeeding, needIn } from "../test/needs.ts";
+import { redisServerMissing, startRedis } from "../test/redis-server.ts";
 import { webAppMissing } from "../test/server-process.ts";
 import type { TestApp } from "../test/test-app.ts";
 import { bootUrlIn, routerDataChunks, webSiteWith } from "../test/web-site.ts";
@@ -25,9 +26,12 @@ describeNeeding([webAppMissing()], "a public page's start-up (decision 111)", { 
   afterAll(() => site?.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => site.app.inject({ method: "GET", url, headers });
+  /** A page as a reader's browser asks for it: a navigation. */
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    get(url, { "sec-fetch-mode": "navigate", ...headers });
 
   it("is left out of a first visit's page, kept for the page to fetch at the reader's intent", async () => {
-    const page = await get(LISTING);
+    const page = await open(LISTING);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(adTitle);
     expect(routerDataChunks(page.body)).toEqual([]);
@@ -44,15 +48,27 @@ describeNeeding([webAppMissing()], "a public page's start-up (decision 111)", { 
     expect(routerDataChunks(routerData).join("")).toContain(adTitle);
     expect(preloads.some((file) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(file))).toBe(true);
     expect(hydration).toContain("import(");
-    // Two pages, two start-ups: one reader's tap never reads another's page.
-    expect(bootUrlIn((await get(LISTING)).body)).not.toBe(bootUrl);
+    // Named by what it holds: the same page with the same data is kept once, another page apart.
+    expect(bootUrlIn((await open(LISTING)).body)).toBe(bootUrl);
+    expect(bootUrlIn((await open("/categories/1/2")).body)).not.toMatch(bootUrl.split("?")[0]!);
   });
 
   it("comes inline, as it always did, to a browser that has run the app (and keeps pages for offline reading)", async () => {
-    const page = await get(LISTING, { cookie: "data_saver=off; waterside_app_ran=1" });
+    const page = await open(LISTING, { cookie: "data_saver=off; waterside_app_ran=1" });
     expect(bootUrlIn(page.body)).toBeUndefined();
     expect(routerDataChunks(page.body).join("")).toContain(adTitle);
     expect(page.body).toMatch(/\/assets\/entry\.client-[\w-]+\.js/);
+  });
+
+  it("comes inline, and nothing is kept, for what is not a reader's navigation or not a page rendered whole", async () => {
+    // A crawler, a link preview or a HEAD sends no Sec-Fetch-Mode: navigate.
+    const crawled = await get(LISTING);
+    expect(bootUrlIn(crawled.body)).toBeUndefined();
+    expect(routerDataChunks(crawled.body).join("")).toContain(adTitle);
+    const missing = await open("/categories/1/1/999999");
+    expect(missing.statusCode).toBe(404);
+    expect(bootUrlIn(missing.body)).toBeUndefined();
+    expect(routerDataChunks(missing.body)).not.toEqual([]);
   });
 
   it("is rendered again from the page's path when it is no longer kept", async () => {
@@ -62,12 +78,41 @@ describeNeeding([webAppMissing()], "a public page's start-up (decision 111)", { 
   });
 
   it("answers 404 for a page with no start-up, and never renders a path outside the pages", async () => {
-    for (const page of ["/about-us", "//evil.example/x", "/api/ads", "/media/x.webp", "https://evil.example/"]) {
+    const notPages = ["/about-us", "/categories/1/1/999999", "/robots.txt", "/__manifest?p=%2F&version=1"];
+    const elsewhere = ["//evil.example/x", "/%09/evil.example/", "https://evil.example/", "http://[", "/api/ads"];
+    for (const page of [...notPages, ...elsewhere, "/media/x.webp"]) {
       const boot = await get(`/page-boot/AAAAAAAAAAAAAAAA?page=${encodeURIComponent(page)}`);
       expect(boot.statusCode, page).toBe(404);
       expect(boot.json<{ message: string }>().message).toMatch(/load the page again/);
     }
     expect((await get("/page-boot/AAAAAAAAAAAAAAAA")).statusCode).toBe(404);
     expect((await get(`/page-boot/x?page=${encodeURIComponent("/about-us")}`)).statusCode).toBe(404);
+  });
+
+  it("is kept in Redis for every process, and rides in the page when Redis cannot keep it", async (context) => {
+    needIn(context, [redisServerMissing()]);
+    const redis = await startRedis();
+    onTestFinished(() => redis.stop());
+    // Two processes on one Redis; each test site has a database of its own, so only the first knows this ad.
+    const [rendering, tapped] = await Promise.all([
+      webSiteWith({ REDIS_URL: redis.url }),
+      webSiteWith({ REDIS_URL: redis.url }),
+    ]);
+    onTestFinished(async () => {
+      await Promise.all([rendering.close(), tapped.close()]);
+    });
+    const seller = await createUser(rendering.db);
+    await createAd(rendering.db, { user_id: seller.id, subcategory_id: 1, title: "Solar panel 250 W" });
+    const navigation = { "sec-fetch-mode": "navigate" };
+    const page = await rendering.app.inject({ method: "GET", url: LISTING, headers: navigation });
+    const boot = await tapped.app.inject({ method: "GET", url: bootUrlIn(page.body)! });
+    expect(boot.statusCode).toBe(200);
+    expect(routerDataChunks(boot.json<PageBoot>().routerData).join("")).toContain("Solar panel 250 W");
+
+    await redis.stop();
+    const withoutRedis = await rendering.app.inject({ method: "GET", url: LISTING, headers: navigation });
+    expect(withoutRedis.statusCode).toBe(200);
+    expect(bootUrlIn(withoutRedis.body)).toBeUndefined();
+    expect(routerDataChunks(withoutRedis.body).join("")).toContain("Solar panel 250 W");
   });
 });

@@ -84,8 +84,13 @@ export async function registerWebApp(
   }
 
   const pageBoots = createPageBoots(app.redis);
-  /** Renders the page at `url` for this request, or only its start-up (`answering`, decision 111). */
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, url: string, answering = false) => {
+  /** Renders the page at `url` for this request, or only its start-up, handed to `answer` (decision 111). */
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    answer?: (boot: string) => void,
+  ) => {
     const handler = createRequestHandler(await loadBuild(), dev ? "development" : "production");
     const origin = publicUrl;
     return handler(toFetchRequest(request, reply, url, origin), {
@@ -99,7 +104,7 @@ export async function registerWebApp(
       pageBoots: {
         keep: async (boot: string, page: string) =>
           `/page-boot/${await pageBoots.keep(boot)}?page=${encodeURIComponent(page)}`,
-        answering,
+        answer,
       },
     });
   };
@@ -116,20 +121,20 @@ export async function registerWebApp(
 
     // A public page sent without its start-up fetches it here at the reader's first tap (decision 111). One no longer
     // kept (expired, or kept by a process without a Redis shared with this one) is rendered again from `page`, the
-    // page's own path: the data may have moved since, which React mends by rendering the page anew.
+    // page's own path: the data may have moved since, which React mends by rendering the page anew. Only a page
+    // rendered whole answers; any other (moved, gone, not a page) has the reader load it again.
     pages.get<{ Params: { id: string }; Querystring: { page?: string } }>("/page-boot/:id", async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+      reply.header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex");
       const kept = PAGE_BOOT_ID.test(request.params.id) ? await pageBoots.read(request.params.id) : null;
       if (kept) return reply.type("application/json; charset=utf-8").send(kept);
-      const page = request.query.page;
-      const rendered =
-        typeof page === "string" && /^\/(?![/\\])/.test(page) && !/^\/(api|media)\//.test(page)
-          ? await renderPage(request, reply, page, true)
-          : null;
-      if (rendered?.headers.get("Content-Type")?.startsWith("application/json")) {
-        return reply.type("application/json; charset=utf-8").send(await rendered.text());
+      let answered: string | undefined;
+      const asked = request.query.page;
+      const page = typeof asked === "string" && URL.canParse(asked, publicUrl) ? new URL(asked, publicUrl) : null;
+      if (page?.origin === new URL(publicUrl).origin && !/^\/(api|media)\//.test(page.pathname)) {
+        const rendered = await renderPage(request, reply, `${page.pathname}${page.search}`, (boot) => (answered = boot));
+        await rendered.body?.cancel();
       }
-      await rendered?.body?.cancel();
+      if (answered) return reply.type("application/json; charset=utf-8").send(answered);
       return reply.code(404).send({ message: "This page's start-up is gone: load the page again." });
     });
   });

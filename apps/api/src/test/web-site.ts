@@ -37,9 +37,9 @@ export const routerDataChunks = (html: string) =>
  */
 export const bootUrlIn = (html: string) => /fetch\("(\/page-boot\/[^"]+)"\)/.exec(html)?.[1];
 
-/** A page as a first-time visitor gets it, with the router data its app hydrates with, inline or kept for it. */
+/** A page as a first-time visitor's browser gets it, with the router data its app hydrates with, inline or kept. */
 export async function pageWithRouterData(site: TestApp, url: string) {
-  const page = await site.app.inject({ method: "GET", url });
+  const page = await site.app.inject({ method: "GET", url, headers: { "sec-fetch-mode": "navigate" } });
   const bootUrl = bootUrlIn(page.body);
   const source = bootUrl
     ? (await site.app.inject({ method: "GET", url: bootUrl })).json<{ routerData: string }>().routerData

@@ -93,7 +93,7 @@ export function deferHydration(html: string, nonce?: string, { onIntent }: Defer
   // (no signal) lets the next tap try again; the taps held until then stay marked busy.
   const boot = bootUrl
     ? `function(){fetch(${json(bootUrl)}).then(function(r){if(!r.ok){location.reload();throw r}return r.json()})` +
-      `.then(function(p){${start("p.preloads", "p.hydration", "p.routerData")}},function(){b=0})}`
+      `.then(function(p){${start("p.preloads", "p.hydration", "p.routerData")}}).catch(function(){b=0})}`
     : `function(){${start(json([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])), json(hydration[2]))}}`;
   const loader = onIntent
     ? `<script${nonceAttribute}>(function(w,d){var b=0,r;function boot(){if(!b){b=1;(${boot})()}}w.${BOOT_GLOBAL}=boot;` +

@@ -20,8 +20,11 @@ declare module "react-router" {
     pageBoots: {
       /** Keeps a page's start-up (`PageBoot` as JSON) and answers the address the page fetches it from. */
       keep(boot: string, page: string): Promise<string>;
-      /** This render answers a start-up that was no longer kept: its `PageBoot` as JSON, not the page. */
-      answering: boolean;
+      /**
+       * Given when this render answers a start-up that was no longer kept: the page's `PageBoot` (JSON) goes here,
+       * when it rendered whole, instead of the page to the browser.
+       */
+      answer?: (boot: string) => void;
     };
   }
 }

@@ -12,6 +12,8 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /chat",
     "Disallow: /sell",
     "Disallow: /admin",
+    // A page's start-up for its app (decision 111): data, never a page.
+    "Disallow: /page-boot/",
     "",
     `Sitemap: ${context.origin}/sitemap.xml`,
     "",
