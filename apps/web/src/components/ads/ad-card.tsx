@@ -40,7 +40,8 @@ export function AdCard({
         width={480}
         height={360}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        // The page's first photos are what it paints first; the others wait their turn rather than share the line.
+        fetchPriority={eager ? "high" : "low"}
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

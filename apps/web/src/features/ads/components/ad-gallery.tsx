@@ -137,6 +137,8 @@ export function AdGallery({ images, title }: { images: TAdGalleryImage[]; title:
                     width={64}
                     height={64}
                     loading="lazy"
+                    // After the main photo, which is what the page paints first.
+                    fetchPriority="low"
                     className="size-16 object-cover"
                   />
                 )}

@@ -22,6 +22,8 @@ export function CategoryTile({
         width={240}
         height={180}
         loading="lazy"
+        // After the page's text and first photos: a tile's picture is decoration beside its name.
+        fetchPriority="low"
         decoding="async"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />

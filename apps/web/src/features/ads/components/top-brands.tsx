@@ -23,6 +23,7 @@ export function TopBrands({ businesses }: { businesses: TFeaturedBusiness[] }) {
                   width={48}
                   height={48}
                   loading="lazy"
+                  fetchPriority="low"
                   className="size-12 rounded-full object-cover"
                 />
               ) : (

@@ -71,6 +71,7 @@ function CategoryCard({ category }: { category: TCategory }) {
         width={96}
         height={72}
         loading="lazy"
+        fetchPriority="low"
         className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
       />
       <div className="min-w-0">
