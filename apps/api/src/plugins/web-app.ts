@@ -131,7 +131,12 @@ export async function registerWebApp(
       const asked = request.query.page;
       const page = typeof asked === "string" && URL.canParse(asked, publicUrl) ? new URL(asked, publicUrl) : null;
       if (page?.origin === new URL(publicUrl).origin && !/^\/(api|media)\//.test(page.pathname)) {
-        const rendered = await renderPage(request, reply, `${page.pathname}${page.search}`, (boot) => (answered = boot));
+        const rendered = await renderPage(
+          request,
+          reply,
+          `${page.pathname}${page.search}`,
+          (boot) => (answered = boot),
+        );
         await rendered.body?.cancel();
       }
       if (answered) return reply.type("application/json; charset=utf-8").send(answered);
