@@ -14,6 +14,7 @@
  *   BENCH_SOCKETS=10000 BENCH_RATE=2000 BENCH_SECONDS=20 node --import tsx bench/chat.bench.ts
  *
  * BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (bench/lib/cpu-profile.mjs).
+ * BENCH_SERVER_NODE_OPTIONS gives the server's node flags (e.g. `--max-semi-space-size=64`, a younger generation).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -55,6 +56,7 @@ const server = await startTestServer({
   TOKEN_SECRET: tokenSecret,
   JOB_WORKERS,
   ...(redis && { REDIS_URL: redis.url }),
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }),
   ...(CPU_PROFILE && {
     NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "lib/cpu-profile.mjs")}`,
     CPU_PROFILE_DIR: path.resolve(CPU_PROFILE),
