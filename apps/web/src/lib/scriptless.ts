@@ -44,7 +44,7 @@ export const APP_RAN_STORAGE_KEY = "waterside.app-ran";
  * start-up inline, as its service worker keeps them for offline reading; one that has not gets them without it, kept on
  * the server until the reader's intent (decision 111).
  */
-export const APP_RAN_COOKIE = "waterside_app_ran";
+const APP_RAN_COOKIE = "waterside_app_ran";
 const APP_RAN_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${APP_RAN_COOKIE}=1(?:;|$)`);
 
 /** Whether a request's `Cookie` header says this browser has run the app. */
