@@ -22,6 +22,7 @@ import * as reports from "./schema/reports.ts";
 import * as reviews from "./schema/reviews.ts";
 import * as savedAds from "./schema/saved-ads.ts";
 import * as users from "./schema/users.ts";
+import { preparingEveryStatement } from "./prepared-statements.ts";
 import { OWNER_SETTING, stopLeftoverPostgres } from "./stop-leftover-postgres.ts";
 
 /** Every feature's tables; each feature owns one file under schema/. */
@@ -63,9 +64,14 @@ function connect(url: string, max = 10) {
     max,
     onnotice: () => {},
     // Typo tolerance of ad search: "toyta" must still find "Toyota" (pg_trgm's default 0.6 is too strict).
-    connection: { "pg_trgm.word_similarity_threshold": WORD_SIMILARITY_THRESHOLD },
+    connection: {
+      "pg_trgm.word_similarity_threshold": WORD_SIMILARITY_THRESHOLD,
+      // Statements are prepared (decision 112) but still planned for their values each time, as unprepared ones are:
+      // a generic plan, which PostgreSQL may pick after five runs, could scan a whole category for a rare word.
+      plan_cache_mode: "force_custom_plan",
+    },
   });
-  return { sql, db: drizzle(sql, { schema }) };
+  return { sql, db: drizzle(preparingEveryStatement(sql), { schema }) };
 }
 
 /** The advisory lock that lets one process at a time migrate a database (any fixed number, ours alone). */
