@@ -61,8 +61,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
 
   if (app.redis) {
-    // A subscribed connection can do nothing else: the adapter gets its own, and publishes on the shared one.
-    const sub = app.redis.duplicate();
+    // A subscribed connection can do nothing else: the adapter gets its own, and publishes on the shared one. Its
+    // commands go out at once: ioredis would hold PUNSUBSCRIBE (missing from its list of commands never pipelined)
+    // for the end of the turn, behind the QUIT that closes it.
+    const sub = app.redis.duplicate({ enableAutoPipelining: false });
     io.adapter(createAdapter(app.redis, sub));
     app.addHook("onClose", async () => {
       await sub.quit().catch(() => sub.disconnect());
