@@ -208,30 +208,26 @@ export async function insertMessages(
   tx: Transaction,
   messages: ReadonlyArray<{ chatId: number; senderId: number; text: string; clientId: string | null }>,
 ): Promise<MessageRow[]> {
+  // The chats' newest message moves in the same statement (one round trip): each chat's highest id inserted.
   const inserted = await tx.execute<MessageRow & Record<string, unknown>>(sql`
-    insert into chat_messages (chat_id, sender_id, client_id, text)
-    select chat_id, sender_id, client_id, text
-    from unnest(${intArray(messages.map((message) => message.chatId))}::int[],
-      ${intArray(messages.map((message) => message.senderId))}::int[],
-      ${textArray(messages.map((message) => message.clientId))}::text[],
-      ${textArray(messages.map((message) => message.text))}::text[])
-      with ordinality as input(chat_id, sender_id, client_id, text, ord)
-    order by ord
-    on conflict (sender_id, client_id) do nothing
-    returning ${messageColumns}`);
-  const rows = [...inserted].sort((a, b) => a.id - b.id);
-  const newest = new Map<number, MessageRow>();
-  for (const row of rows) newest.set(row.chat_id, row);
-  if (newest.size > 0) {
-    const moved = [...newest.values()];
-    await tx.execute(sql`
-      update chats c set last_message_id = greatest(coalesce(c.last_message_id, 0), moved.id),
-        last_message_at = greatest(c.last_message_at, moved.at)
-      from unnest(${intArray(moved.map((row) => row.chat_id))}::int[], ${intArray(moved.map((row) => row.id))}::bigint[],
-        ${textArray(moved.map((row) => row.created_at))}::timestamptz[]) as moved(chat_id, id, at)
-      where c.id = moved.chat_id`);
-  }
-  return rows;
+    with inserted as (
+      insert into chat_messages (chat_id, sender_id, client_id, text)
+      select chat_id, sender_id, client_id, text
+      from unnest(${intArray(messages.map((message) => message.chatId))}::int[],
+        ${intArray(messages.map((message) => message.senderId))}::int[],
+        ${textArray(messages.map((message) => message.clientId))}::text[],
+        ${textArray(messages.map((message) => message.text))}::text[])
+        with ordinality as input(chat_id, sender_id, client_id, text, ord)
+      order by ord
+      on conflict (sender_id, client_id) do nothing
+      returning id, chat_id, sender_id, client_id, text, read_at, created_at),
+    moved as (
+      update chats c set last_message_id = greatest(coalesce(c.last_message_id, 0), newest.id),
+        last_message_at = greatest(c.last_message_at, newest.created_at)
+      from (select distinct on (chat_id) chat_id, id, created_at from inserted order by chat_id, id desc) newest
+      where c.id = newest.chat_id)
+    select ${messageColumns} from inserted`);
+  return [...inserted].sort((a, b) => a.id - b.id);
 }
 
 /**

@@ -108,37 +108,40 @@ export function createMessageWriter(
 
   function writeBatch(orders: MessageOrder[]): Promise<Written[]> {
     return events.transaction(db, async (tx, publish) => {
-      await lockSenders(
-        tx,
-        orders.map((order) => order.senderId),
-      );
       const results: Array<Written | undefined> = orders.map(() => undefined);
       const keyOf = (senderId: number, clientId: string) => `${senderId}:${clientId}`;
-
-      // Resends: a client id stored before (its acknowledgement lost) is confirmed with its row, without the checks.
       const named = orders.flatMap((order) =>
         order.clientId === null ? [] : [{ senderId: order.senderId, clientId: order.clientId }],
       );
-      const stored = new Map(
-        (await findSentMany(tx, named)).map((row) => [keyOf(row.sender_id, row.client_id!), row] as const),
-      );
+      const pairs = new Map(orders.map((order) => [`${order.senderId}>${order.receiverId}`, order]));
+      const opensAny = orders.some((order) => "open" in order.chat);
+      // One round trip for the look-ups (decision 101): sent together, PostgreSQL runs them in this order on the
+      // transaction's connection, so each reads under the senders' locks taken by the first. A batch that opens a chat
+      // locks its chats once they are all known, below, so every batch takes them in one statement in id order.
+      const [, sent, standings, lockedFirst] = await Promise.all([
+        lockSenders(
+          tx,
+          orders.map((order) => order.senderId),
+        ),
+        findSentMany(tx, named),
+        findWritingStandings(
+          tx,
+          [...pairs.values()].map(({ senderId, receiverId }) => ({ senderId, receiverId })),
+        ),
+        opensAny
+          ? undefined
+          : lockChats(tx, [...new Set(orders.flatMap((order) => ("id" in order.chat ? [order.chat.id] : [])))]),
+      ]);
+
+      // Resends: a client id stored before (its acknowledgement lost) is confirmed with its row, without the checks.
+      const stored = new Map(sent.map((row) => [keyOf(row.sender_id, row.client_id!), row] as const));
       orders.forEach((order, index) => {
         const row = order.clientId === null ? undefined : stored.get(keyOf(order.senderId, order.clientId));
         if (row) results[index] = { kind: "found", row };
       });
 
-      // The receivers' standing, under the senders' locks: a block committed before is seen, a later one waits.
+      // The receivers' standing, read under the senders' locks: a block committed before is seen, a later one waits.
       const fresh = orders.flatMap((order, index) => (results[index] ? [] : [index]));
-      const pairs = new Map(
-        fresh.map((index) => [`${orders[index]!.senderId}>${orders[index]!.receiverId}`, orders[index]!]),
-      );
-      const standings =
-        pairs.size === 0
-          ? []
-          : await findWritingStandings(
-              tx,
-              [...pairs.values()].map(({ senderId, receiverId }) => ({ senderId, receiverId })),
-            );
       const standingOf = new Map(
         standings.map((standing) => [`${standing.senderId}>${standing.receiverId}`, standing]),
       );
@@ -195,7 +198,7 @@ export function createMessageWriter(
           await publish("chat.started", { chatId: chat.id, adId, buyerId: order.senderId });
         }
       }
-      const present = new Set(await lockChats(tx, [...new Set(chatIds.values())]));
+      const present = new Set(lockedFirst ?? (await lockChats(tx, [...new Set(chatIds.values())])));
       for (const [index, chatId] of chatIds) {
         if (!present.has(chatId)) results[index] = { kind: "refused", error: notFound("Chat") };
       }
