@@ -3,9 +3,10 @@
  * viewer with its own address and visitor id, as a trusted proxy reports them) register views of 1,000 active ads,
  * 20 ads a call, each walking the ads in its own order and starting over (repeats count for nothing). Meanwhile
  * POST /api/ads/get is measured (a cached list, and searches that read the database) and compared with the same
- * requests without that load, timed to the microsecond by a thread of its own (lib/latency-probe.ts). Two passes: viewers sending as fast as they are answered (how many events a second one
- * process takes), then at a fixed rate, the same for both ways of writing (how much each slows browsing). Both ways
- * are measured: the in-process buffer written every second (the default), and one statement per request.
+ * requests without that load, timed to the microsecond by a thread of its own (lib/latency-probe.ts). Two passes:
+ * viewers sending as fast as they are answered (how many events a second one process takes), then at a fixed rate,
+ * the same for both ways of writing (how much each slows browsing). Both ways are measured: the in-process buffer
+ * written every second (the default), and one statement per request.
  *
  * The API runs as its own process per way of writing (this file, started with ANALYTICS_BENCH_FLUSH_MS), on the
  * configured database (DATABASE_URL, else the embedded one under DATA_DIR); the load comes from this process.

@@ -196,6 +196,35 @@ describe("the writer's statements (one text whatever the batch's size)", () => {
   });
 });
 
+describe("a batch into chats already open (decision 101)", () => {
+  it("moves each chat's newest message to its last one stored, and refuses only the message whose chat is gone", async () => {
+    const [a, b, c] = [await createUser(ctx.db), await createUser(ctx.db), await createUser(ctx.db)];
+    const writer = createMessageWriter(ctx.db, events);
+    const opened = await Promise.all([order(a.id, b.id), order(a.id, c.id), order(b.id, c.id)].map(writer.write));
+    const [withB, withC, gone] = opened.map((written) => stored(written).chat_id);
+    await ctx.sql`delete from chats where id = ${gone!}`;
+
+    const into = (chatId: number, senderId: number, receiverId: number): MessageOrder => ({
+      ...order(senderId, receiverId),
+      chat: { id: chatId },
+    });
+    // Written together, so they make one batch: its look-ups and chat locks go in one round trip.
+    const written = await Promise.all(
+      [into(withB!, a.id, b.id), into(withC!, c.id, a.id), into(withB!, b.id, a.id), into(gone!, b.id, c.id)].map(
+        writer.write,
+      ),
+    );
+    expect(written.map((one) => one.kind)).toEqual(["stored", "stored", "stored", "refused"]);
+    expect(written[3]!.kind === "refused" && written[3]!.error.statusCode).toBe(404);
+    const pointers = await ctx.sql<{ id: number; last_message_id: string }[]>`
+      select id, last_message_id from chats where id = any(${[withB!, withC!]}::int[]) order by id`;
+    expect(Object.fromEntries(pointers.map((row) => [row.id, Number(row.last_message_id)]))).toEqual({
+      [withB!]: stored(written[2]!).id,
+      [withC!]: stored(written[1]!).id,
+    });
+  });
+});
+
 describe("the writer's queue under overload (decision 101)", () => {
   it("refuses messages past the bound with a 503 the client resends, and stores each message once", async () => {
     const [a, s] = [await createUser(ctx.db), await createUser(ctx.db)];
