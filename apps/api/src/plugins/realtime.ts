@@ -23,6 +23,13 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Tells every connected device of a user but one socket (`exceptSocketId`), which hears of it another way. */
+  sendToUserExcept<E extends keyof ServerToClientEvents>(
+    userId: number,
+    exceptSocketId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Which of these users have a socket open now, on any process. */
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   /** Ends the sockets of a signed-out session at once, on every process. */
@@ -93,6 +100,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         return;
       }
       io.to(userRoom(userId)).emit(event, ...payload);
+    },
+    sendToUserExcept(userId, exceptSocketId, event, ...payload) {
+      if (closed) {
+        app.log.debug({ userId, event }, "not told: realtime is closed");
+        return;
+      }
+      // Every socket is in a room of its own id, on every process: the adapter leaves that one out wherever it is.
+      io.to(userRoom(userId))
+        .except(exceptSocketId)
+        .emit(event, ...payload);
     },
     async onlineAmong(userIds) {
       // A job asking (is the recipient online, or pushed to?) fails and is tried again by a process that is up.

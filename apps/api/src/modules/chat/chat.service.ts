@@ -135,15 +135,16 @@ export function createChatService({
    * before the message joins its process's next batch (decision 101); the batch checks the receiver and blocks under
    * the senders' locks, so none is stored after a block committed (decision 063). A client id the sender already
    * stored (a resend) is confirmed again, neither counted nor stored twice; a resend is confirmed even at the limit.
+   * `acknowledgedTo`: the socket whose acknowledgement carries the message, not told it again (decision 114).
    */
-  async function deliver(order: MessageOrder) {
+  async function deliver(order: MessageOrder, acknowledgedTo?: string) {
     const { senderId, receiverId, clientId } = order;
     // Every try of one message holds one place; a message without a client id is its own.
     const member = clientId === null ? `u:${randomUUID()}` : `c:${clientId}`;
     const allowance = await flood.take(senderId, member);
     if (allowance === "refused") {
       const earlier = clientId === null ? undefined : await findSent(db, senderId, clientId);
-      if (earlier) return confirm(earlier, senderId);
+      if (earlier) return confirm(earlier, senderId, acknowledgedTo);
       throw new HttpError(429, CHAT_MESSAGES.flooded);
     }
     const giveBack = () => (allowance === "taken" ? flood.giveBack(senderId, member) : Promise.resolve());
@@ -160,13 +161,13 @@ export function createChatService({
     if (written.kind === "found") {
       // Stored before the counter's window (a very late resend): it was counted then.
       await giveBack();
-      return confirm(written.row, senderId);
+      return confirm(written.row, senderId, acknowledgedTo);
     }
     if (written.chatCreated) void becameContacts(senderId, receiverId).catch(() => {});
-    return { chatId: written.row.chat_id, message: tell(written.row, senderId, receiverId) };
+    return { chatId: written.row.chat_id, message: tell(written.row, senderId, receiverId, acknowledgedTo) };
   }
 
-  function tell(row: MessageRow, senderId: number, receiverId: number) {
+  function tell(row: MessageRow, senderId: number, receiverId: number, acknowledgedTo?: string) {
     const chatId = row.chat_id;
     // Telling again on a resend is what reaches a recipient when the first try's process died between the commit
     // and the emit; clients keep messages by id, so a repeat shows once.
@@ -174,11 +175,10 @@ export function createChatService({
       message: toMessage(row, receiverId),
       payload: { chatId, isSender: false },
     });
-    realtime.sendToUser(senderId, "new-message", {
-      message: toMessage(row, senderId),
-      payload: { chatId, isSender: true },
-    });
-    return toMessage(row, senderId);
+    const told = { message: toMessage(row, senderId), payload: { chatId, isSender: true } };
+    if (acknowledgedTo === undefined) realtime.sendToUser(senderId, "new-message", told);
+    else realtime.sendToUserExcept(senderId, acknowledgedTo, "new-message", told);
+    return told.message;
   }
 
   const refuseSelf = (senderId: number, receiverId: number) => {
@@ -186,12 +186,12 @@ export function createChatService({
   };
 
   /** Opens (or reuses) the chat of two users about an ad and stores its first message. */
-  async function start(userId: number, input: TCreateChat) {
+  async function start(userId: number, input: TCreateChat, acknowledgedTo?: string) {
     refuseSelf(userId, input.recieverId);
     let adId: number | null = null;
     let adOwner: number | null = null;
     if (input.productId !== undefined) {
-      const again = await resent(userId, input.clientId);
+      const again = await resent(userId, input.clientId, acknowledgedTo);
       if (again) return again;
       const [ad] = await db.select({ owner: ads.user_id }).from(ads).where(eq(ads.id, input.productId));
       // The ad is the seller's (or, when a seller writes to a buyer, the writer's own).
@@ -203,13 +203,16 @@ export function createChatService({
     }
     // The chat is opened with its first message, in the batch that stores it, so a refused message leaves no empty
     // chat behind. A first chat makes the two contacts (deliver tells them).
-    return deliver({
-      senderId: userId,
-      receiverId: input.recieverId,
-      text: input.firstMessage,
-      clientId: input.clientId ?? null,
-      chat: { open: { adId, isContact: adOwner !== userId } },
-    });
+    return deliver(
+      {
+        senderId: userId,
+        receiverId: input.recieverId,
+        text: input.firstMessage,
+        clientId: input.clientId ?? null,
+        chat: { open: { adId, isContact: adOwner !== userId } },
+      },
+      acknowledgedTo,
+    );
   }
 
   /** Sends each of these users their `online` list again: which of their contacts have a socket open now. */
@@ -267,19 +270,20 @@ export function createChatService({
   }
 
   /** Tells a stored message again and acknowledges it, to the other member of its chat. */
-  async function confirm(row: MessageRow, senderId: number) {
+  async function confirm(row: MessageRow, senderId: number, acknowledgedTo?: string) {
     const pair = (await membersOf(row.chat_id))!;
-    return { chatId: row.chat_id, message: tell(row, senderId, pair.low === senderId ? pair.high : pair.low) };
+    const receiverId = pair.low === senderId ? pair.high : pair.low;
+    return { chatId: row.chat_id, message: tell(row, senderId, receiverId, acknowledgedTo) };
   }
 
   /**
    * A resend of a first message about an ad already stored (its acknowledgement was lost): it is told again and
    * acknowledged before the ad is looked at, as the ad may be gone since. Other resends are found by the batch.
    */
-  async function resent(senderId: number, clientId: string | undefined) {
+  async function resent(senderId: number, clientId: string | undefined, acknowledgedTo?: string) {
     if (clientId === undefined) return undefined;
     const row = await findSent(db, senderId, clientId);
-    return row && confirm(row, senderId);
+    return row && confirm(row, senderId, acknowledgedTo);
   }
 
   return {
@@ -333,23 +337,23 @@ export function createChatService({
 
     /**
      * The socket's send-message (spec §7): into `payload.chatId` when given (its other member must be `to`), else
-     * into the chat of the two users about `payload.productId`, opened on the first message.
+     * into the chat of the two users about `payload.productId`, opened on the first message. `acknowledgedTo`: the
+     * sending socket, when it asked for an acknowledgement (the message is in it, decision 114).
      */
     async sendTo(
       userId: number,
       event: { to: number; message: string; payload: { chatId?: number; productId?: number }; clientId?: string },
+      acknowledgedTo?: string,
     ) {
-      if (event.payload.chatId !== undefined) {
-        const otherId = await otherMember(event.payload.chatId, userId);
+      const { chatId } = event.payload;
+      if (chatId !== undefined) {
+        const otherId = await otherMember(chatId, userId);
         if (otherId !== event.to) throw notFound("Chat");
-        return this.send(userId, event.payload.chatId, event.message, event.clientId, otherId);
+        const order = { senderId: userId, receiverId: otherId, text: event.message, clientId: event.clientId ?? null };
+        return deliver({ ...order, chat: { id: chatId } }, acknowledgedTo);
       }
-      return start(userId, {
-        recieverId: event.to,
-        firstMessage: event.message,
-        productId: event.payload.productId,
-        clientId: event.clientId,
-      });
+      const input = { recieverId: event.to, firstMessage: event.message, productId: event.payload.productId };
+      return start(userId, { ...input, clientId: event.clientId }, acknowledgedTo);
     },
 
     /** What a reconnecting client missed since the last message it has, in every chat. */

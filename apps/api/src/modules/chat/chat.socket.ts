@@ -7,8 +7,9 @@ import type { ChatService } from "./chat.service.ts";
 
 /**
  * The chat side of the socket (spec §7): send-message is acknowledged only after the message is stored, so a client
- * that resends until acknowledged loses nothing (docs/decisions/038-chat-delivery.md); `online` tells each user which
- * of their contacts are connected, on connect and whenever that changes.
+ * that resends until acknowledged loses nothing (docs/decisions/038-chat-delivery.md), and the acknowledgement is how
+ * that socket hears of its message (decision 114); `online` tells each user which of their contacts are connected, on
+ * connect and whenever that changes.
  */
 export function handleChatSockets(realtime: Realtime, chat: ChatService, log: FastifyBaseLogger) {
   realtime.io.on("connection", (socket) => {
@@ -21,7 +22,9 @@ export function handleChatSockets(realtime: Realtime, chat: ChatService, log: Fa
       // The spec's client sends its current token with each message: a signed-out session ends here.
       if (!(await realtime.stillSignedIn(socket, parsed.data.token))) return;
       try {
-        reply({ ok: true, data: await chat.sendTo(userId, parsed.data) });
+        // A socket that asked for an acknowledgement finds its message there, not again as new-message (decision 114).
+        const acknowledgedTo = typeof acknowledge === "function" ? socket.id : undefined;
+        reply({ ok: true, data: await chat.sendTo(userId, parsed.data, acknowledgedTo) });
       } catch (error) {
         if (error instanceof HttpError) return reply({ ok: false, status: error.statusCode, message: error.message });
         log.error({ err: error, userId }, "send-message failed");

@@ -218,6 +218,31 @@ describe("chat over the socket on /messages", () => {
     expect(refused).toEqual({ ok: false, status: 422, message: "A chat message cannot be empty" });
   });
 
+  it("tells the sender's other devices, and the sending socket only in its acknowledgement when it asked for one", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chat = await startChat(buyer.headers, seller.user.id);
+    const [buyerPhone, buyerLaptop] = await Promise.all([open(buyer.headers), open(buyer.headers)]);
+    const heardBy = (socket: ClientSocket) => {
+      const heard: string[] = [];
+      socket.on("new-message", ({ message, payload }) => heard.push(`${message.text} (${payload.isSender})`));
+      return heard;
+    };
+    const [phoneHeard, laptopHeard] = [heardBy(buyerPhone), heardBy(buyerLaptop)];
+
+    const event = { to: seller.user.id, message: "With an ack", payload: { chatId: chat.id }, clientId: "acked-1" };
+    const ack = await send(buyerPhone, event);
+    expect(ack).toMatchObject({ ok: true, data: { message: { text: "With an ack", isSender: true } } });
+    // A resend is acknowledged again, and told again to the other devices only.
+    const again = await send(buyerPhone, event);
+    expect(again.ok && again.data.message.id).toBe(ack.ok && ack.data.message.id);
+    // The spec's client sends without asking for an acknowledgement: new-message is how it hears of its message.
+    buyerPhone.emit("send-message", { to: seller.user.id, message: "No ack", payload: { chatId: chat.id } });
+
+    const told = ["With an ack (true)", "With an ack (true)", "No ack (true)"];
+    await expect.poll(() => laptopHeard).toEqual(told);
+    await expect.poll(() => phoneHeard).toEqual(["No ack (true)"]);
+  });
+
   it("lets a recipient who was offline find the message on reconnect", async () => {
     const [seller, buyer] = [await person(), await person()];
     const chat = await startChat(buyer.headers, seller.user.id, "hello");
