@@ -529,6 +529,32 @@ describe("the flood limit under concurrent sends (docs/decisions/039-chat-rules.
     expect(await storedBy(buyer.user.id)).toBe(300);
   });
 
+  it("keeps the place of a try whose copy another try stored first, so the limit still counts that message", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const socket = await open(buyer.headers);
+    const event = (index: number) => ({
+      to: seller.user.id,
+      message: `k${index}`,
+      payload: { chatId },
+      clientId: `k-${index}`,
+    });
+    expect((await send(socket, event(0))).ok).toBe(true);
+    // Another try of k-1, in a batch that committed first (the two batches a process has in flight can commit in
+    // either order): its row is stored, and this try takes the message's place.
+    await ctx.db
+      .insert(chatMessages)
+      .values({ chat_id: chatId, sender_id: buyer.user.id, text: "k1", client_id: "k-1" });
+    const confirmed = await send(socket, event(1));
+    expect(confirmed.ok && confirmed.data.message.clientId).toBe("k-1");
+    // Two messages stored this minute: 18 more pass, the next is refused.
+    const acks: TSendMessageAck[] = [];
+    for (let index = 2; index <= 20; index += 1) acks.push(await send(socket, event(index)));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(18);
+    expect(acks.at(-1)).toEqual(flooded);
+    expect(await storedBy(buyer.user.id)).toBe(20);
+  });
+
   it("confirms resends racing their first try without counting them, and a resend once the limit is reached", async () => {
     const [seller, buyer] = [await person(), await person()];
     const chatId = await emptyChat(buyer.user.id, seller.user.id);
