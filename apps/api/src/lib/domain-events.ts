@@ -132,9 +132,16 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, "error">) {
       const result = await db.transaction(async (tx) => {
         const publish: Publish = async (event, payload) => {
           const afterCommit: AfterCommit = (run) => later.push({ event, run });
-          for (const reaction of onWrite.get(event) ?? []) {
-            await (reaction as WriteReaction<typeof event>)(payload, tx, afterCommit, publish);
-          }
+          // Modules react to an event independently (each writes only its own tables), so their statements go to
+          // the transaction's connection together, answered in one wait instead of one per module. Every reaction
+          // ends before a failure rolls the transaction back.
+          const reacted = await Promise.allSettled(
+            (onWrite.get(event) ?? []).map((reaction) =>
+              (reaction as WriteReaction<typeof event>)(payload, tx, afterCommit, publish),
+            ),
+          );
+          const failed = reacted.find((outcome) => outcome.status === "rejected");
+          if (failed) throw failed.reason;
           for (const reaction of onCommitted.get(event) ?? []) {
             afterCommit(() => (reaction as CommitReaction<typeof event>)(payload));
           }
