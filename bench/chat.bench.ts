@@ -170,6 +170,16 @@ const firstSentAt = Math.min(...sent.map((report) => report.firstSentAt));
 const lastAnsweredAt = Math.max(...sent.map((report) => report.lastAnsweredAt));
 const lastDeliveredAt = Math.max(...tallies.map((report) => report.lastDeliveredAt));
 const latencies = tallies.flatMap((report) => report.latencies).sort((a, b) => a - b);
+// The p99 of each fifth of the phase, by when a message was sent: a tail from the first seconds (the chats just
+// opened, their jobs running) tells apart from one that lasts.
+const fifths = Array.from({ length: 5 }, () => [] as number[]);
+for (const { latencies: each, sentAts } of tallies) {
+  each.forEach((latency, index) => {
+    const fifth = Math.floor(((sentAts[index]! - firstSentAt) / (SECONDS * 1000)) * fifths.length);
+    fifths[Math.min(fifths.length - 1, Math.max(0, fifth))]!.push(latency);
+  });
+}
+const fifthsP99 = fifths.map((fifth) => fifth.sort((a, b) => a - b)[Math.floor(fifth.length * 0.99)] ?? NaN);
 const delivered = tallies.reduce((sum, report) => sum + report.delivered, 0);
 const deliveredTwice = tallies.reduce((sum, report) => sum + report.deliveredTwice, 0);
 const refused: Record<string, number> = {};
@@ -238,6 +248,9 @@ console.log(
       .map(({ loopDelay }) => `${loopDelay.p50.toFixed(0)} / ${loopDelay.p99.toFixed(0)} / ${loopDelay.max.toFixed(0)}`)
       .join("; ") +
     `: a delivery is timed when the receiving generator's loop gets to it.`,
+);
+console.log(
+  `Delivery p99 by fifth of the phase (ms, by when sent): ${fifthsP99.map((p99) => p99.toFixed(0)).join(" / ")}`,
 );
 console.table(
   table.map(({ figure, measured, target, met }) => ({

@@ -39,6 +39,8 @@ export type ClientReport =
       kind: "tally";
       /** Send → the recipient's `new-message`, ms, for messages of the send phase. */
       latencies: number[];
+      /** When each of them was sent, ms on the shared clock (same order as `latencies`). */
+      sentAts: number[];
       delivered: number;
       deliveredTwice: number;
       /** When the last of them arrived, ms on the shared clock. */
@@ -63,6 +65,7 @@ const sockets = new Map<number, ClientSocket>();
 const senders: Array<{ from: number; to: number; chatId?: number; sent: number }> = [];
 const seen = new Set<number>();
 const latencies: number[] = [];
+const sentAts: number[] = [];
 let delivered = 0;
 let deliveredTwice = 0;
 let phaseStartedAt = Infinity;
@@ -83,6 +86,7 @@ function onNewMessage(event: Parameters<ServerToClientEvents["new-message"]>[0])
   const now = clock();
   delivered += 1;
   latencies.push(now - sentAt);
+  sentAts.push(sentAt);
   lastDeliveredAt = now;
 }
 
@@ -238,6 +242,7 @@ process.on("message", (command: ClientCommand) => {
       return report({
         kind: "tally",
         latencies,
+        sentAts,
         delivered,
         deliveredTwice,
         lastDeliveredAt,
