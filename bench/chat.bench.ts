@@ -17,7 +17,7 @@
  * BENCH_SERVER_NODE_OPTIONS gives the server's node flags (e.g. `--max-semi-space-size=64`, a younger generation).
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { USER_TYPE } from "@waterside/shared/reference-ids";
 import { loadConfigOrExit } from "../apps/api/src/config.ts";
@@ -96,6 +96,38 @@ const clients = Array.from({ length: CLIENTS }, () =>
   fork(path.join(import.meta.dirname, "lib/chat-clients.ts"), [], { execArgv: ["--import", "tsx"] }),
 );
 const slices = clients.map((_, client) => people.filter((_, index) => index % CLIENTS === client));
+
+/**
+ * CPU seconds used so far by the server (all its threads), every PostgreSQL process, the load generators and Redis, as
+ * Linux counts them (/proc, in clock ticks of 1/100 s): the cost of a phase, steadier from run to run than latency.
+ */
+function cpuSeconds() {
+  const ticks = (pid: number | string | undefined) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0; // a process that has exited
+    }
+  };
+  const named = (name: string) =>
+    readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .reduce((sum, pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === name ? sum + ticks(pid) : sum;
+        } catch {
+          return sum;
+        }
+      }, 0);
+  return {
+    server: ticks(server.child.pid),
+    postgres: named("postgres"),
+    generators: clients.reduce((sum, child) => sum + ticks(child.pid), 0),
+    redis: named("redis-server"),
+  };
+}
 const half = Math.floor(SOCKETS / 2);
 const sendersOf = clients.map((_, client) =>
   people.flatMap((person, index) =>
@@ -149,6 +181,7 @@ console.log(
 );
 
 console.log(`Sending ${RATE} messages a second for ${SECONDS} s… (load average before: ${loadAverage()})`);
+const cpuBefore = cpuSeconds();
 const sent: SendReport[] = await all("sent", (client) => ({
   kind: "send",
   rate: (RATE * sendersOf[client]!.length) / Math.max(1, half),
@@ -156,6 +189,7 @@ const sent: SendReport[] = await all("sent", (client) => ({
   runId,
 }));
 const loadDuring = loadAverage();
+const cpuAfter = cpuSeconds();
 // Let the last deliveries arrive.
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const tallies = await all("tally", () => ({ kind: "tally" }));
@@ -248,6 +282,14 @@ console.log(
       .map(({ loopDelay }) => `${loopDelay.p50.toFixed(0)} / ${loopDelay.p99.toFixed(0)} / ${loopDelay.max.toFixed(0)}`)
       .join("; ") +
     `: a delivery is timed when the receiving generator's loop gets to it.`,
+);
+const cpu = Object.fromEntries(
+  Object.entries(cpuAfter).map(([name, seconds]) => [name, seconds - cpuBefore[name as keyof typeof cpuBefore]]),
+) as typeof cpuAfter;
+console.log(
+  `CPU while sending (s, over ${storeSeconds.toFixed(1)} s): server ${cpu.server.toFixed(1)}, PostgreSQL ` +
+    `${cpu.postgres.toFixed(1)}, load generators ${cpu.generators.toFixed(1)}, Redis ${cpu.redis.toFixed(1)}; ` +
+    `the server's per 1,000 messages stored: ${((cpu.server * 1000) / Math.max(acknowledged.size, 1)).toFixed(2)} s`,
 );
 console.log(
   `Delivery p99 by fifth of the phase (ms, by when sent): ${fifthsP99.map((p99) => p99.toFixed(0)).join(" / ")}`,
