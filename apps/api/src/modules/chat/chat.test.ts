@@ -555,6 +555,24 @@ describe("the flood limit under concurrent sends (docs/decisions/039-chat-rules.
     expect(await storedBy(buyer.user.id)).toBe(20);
   });
 
+  it("counts a very late resend (its message stored before the window) as nothing: 20 new messages still pass", async () => {
+    const [seller, buyer] = [await person(), await person()];
+    const chatId = await emptyChat(buyer.user.id, seller.user.id);
+    const socket = await open(buyer.headers);
+    const event = (clientId: string) => ({ to: seller.user.id, message: clientId, payload: { chatId }, clientId });
+    // Stored two hours ago, past the longest window (an hour): the counter, read from the store, does not hold it.
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await ctx.db
+      .insert(chatMessages)
+      .values({ chat_id: chatId, sender_id: buyer.user.id, text: "old", client_id: "old-1", created_at: twoHoursAgo });
+    const confirmed = await send(socket, event("old-1"));
+    expect(confirmed.ok && confirmed.data.message.text).toBe("old");
+    const acks: TSendMessageAck[] = [];
+    for (let index = 0; index <= 20; index += 1) acks.push(await send(socket, event(`new-${index}`)));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(20);
+    expect(acks.at(-1)).toEqual(flooded);
+  });
+
   it("confirms resends racing their first try without counting them, and a resend once the limit is reached", async () => {
     const [seller, buyer] = [await person(), await person()];
     const chatId = await emptyChat(buyer.user.id, seller.user.id);
